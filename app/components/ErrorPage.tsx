@@ -1,0 +1,61 @@
+import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { Component, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+
+/** Error page of spec section 8: message and status; on 404 a link home. */
+export function ErrorPage() {
+  return (
+    <ErrorPageGuard>
+      <ErrorContent />
+    </ErrorPageGuard>
+  );
+}
+
+function describe(error: unknown): { status: number; message: string | null } {
+  if (isRouteErrorResponse(error)) {
+    const message = (error.data as { message?: unknown } | null)?.message;
+    return { status: error.status, message: typeof message === "string" ? message : null };
+  }
+  return { status: 500, message: null };
+}
+
+function ErrorContent() {
+  const { t } = useTranslation("common");
+  const { status, message } = describe(useRouteError());
+  return (
+    <main className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center" data-testid="error-page">
+      <p className="text-6xl font-bold text-primary">{status}</p>
+      <h1 className="mt-4 text-2xl font-semibold">{status === 404 ? t("errors.notFound") : (message ?? t("errors.title"))}</h1>
+      {status === 404 ? null : <p className="mt-2 text-gray-600">{t("errors.generic")}</p>}
+      <Link to="/" className="btn-primary mt-8" reloadDocument>
+        {t("errors.home")}
+      </Link>
+    </main>
+  );
+}
+
+/** If the error page itself fails, this last page is shown instead. */
+class ErrorPageGuard extends Component<{ children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  render() {
+    if (!this.state.failed) return this.props.children;
+    return <ErrorPageFallback />;
+  }
+}
+
+function ErrorPageFallback() {
+  const { t } = useTranslation("common");
+  return (
+    <main className="mx-auto max-w-xl px-4 py-24 text-center" data-testid="error-page-fallback">
+      <h1 className="text-xl font-semibold">{t("errors.errorPageFailed")}</h1>
+      <a href="/" className="mt-6 inline-block underline">
+        {t("errors.home")}
+      </a>
+    </main>
+  );
+}

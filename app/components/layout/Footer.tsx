@@ -1,0 +1,49 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { PublicBrand } from "~/tenancy/public-brand";
+
+/** The nine footer links of spec section 2, by route. */
+export const FOOTER_LINKS = [
+  ["terms", "/pages/terms"],
+  ["privacy", "/pages/privacy"],
+  ["cookies", "/pages/cookies"],
+  ["ban", "/pages/ban"],
+  ["pricing", "/pricing"],
+  ["complaints", "/complaints"],
+  ["returnPolicy", "/pages/return-policy"],
+  ["faq", "/pages/faq"],
+  ["support", "/pages/service"],
+] as const;
+
+export function Footer({ brand, compact = false }: { brand: PublicBrand; compact?: boolean }) {
+  const { t } = useTranslation("common");
+  const year = new Date().getFullYear();
+  return (
+    <footer className="mt-16 border-t border-gray-200 bg-white" data-testid="site-footer">
+      <div className="mx-auto max-w-6xl px-4 py-8 text-sm text-gray-600">
+        <ul className="flex flex-wrap gap-x-5 gap-y-2">
+          {FOOTER_LINKS.map(([key, to]) => (
+            <li key={key}>
+              <Link to={to} className="hover:text-primary hover:underline">
+                {t(`footer.links.${key}`)}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        {compact ? null : (
+          <p className="mt-6 max-w-3xl text-xs leading-relaxed text-gray-500" data-testid="footer-disclaimer">
+            {t("footer.disclaimer", { siteName: brand.name })}
+          </p>
+        )}
+        {brand.usFooter ? (
+          <p className="mt-3 max-w-3xl text-xs leading-relaxed text-gray-500" lang="en" data-testid="us-footer">
+            {t("footer.usNotice", { lng: "en", siteName: brand.name })}
+          </p>
+        ) : null}
+        <p className="mt-4 text-xs text-gray-400">
+          © {year} {brand.name}
+        </p>
+      </div>
+    </footer>
+  );
+}

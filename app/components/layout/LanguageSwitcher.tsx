@@ -1,0 +1,38 @@
+import { Form, useLocation, useSubmit } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { LANGUAGE_NAMES, type Language } from "~/i18n/languages";
+
+/** Posts the choice to /api/language, which stores it and comes back here. Works without JavaScript. */
+export function LanguageSwitcher({ languages, current }: { languages: Language[]; current: Language }) {
+  const { t } = useTranslation("common");
+  const location = useLocation();
+  const submit = useSubmit();
+  if (languages.length < 2) return null;
+  return (
+    <Form method="post" action="/api/language" className="flex items-center gap-1" data-testid="language-switcher">
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      <label htmlFor="language-select" className="sr-only">
+        {t("language.label")}
+      </label>
+      <select
+        id="language-select"
+        name="lng"
+        defaultValue={current}
+        key={current}
+        onChange={(event) => submit(event.currentTarget.form)}
+        className="rounded-md border border-gray-300 bg-white px-2 py-1 text-sm"
+      >
+        {languages.map((lng) => (
+          <option key={lng} value={lng} lang={lng}>
+            {LANGUAGE_NAMES[lng]}
+          </option>
+        ))}
+      </select>
+      <noscript>
+        <button type="submit" className="btn-outline px-3 py-1">
+          {t("language.submit")}
+        </button>
+      </noscript>
+    </Form>
+  );
+}

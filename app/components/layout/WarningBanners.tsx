@@ -1,0 +1,11 @@
+import type { ReactNode } from "react";
+
+/** The area under the top navigation where account alerts appear. */
+export function WarningBanners({ children }: { children?: ReactNode }) {
+  if (!children) return null;
+  return (
+    <div className="mx-auto max-w-6xl space-y-2 px-4 pt-4" role="region" data-testid="warning-banners">
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { RemixBrowser } from "@remix-run/react";
+import i18next from "i18next";
+import Backend from "i18next-http-backend";
+import { startTransition, StrictMode } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { getInitialNamespaces } from "remix-i18next/client";
+import { DEFAULT_LANGUAGE, LANGUAGES } from "~/i18n/languages";
+import { DEFAULT_NAMESPACE } from "~/i18n/namespaces";
+
+async function hydrate() {
+  await i18next
+    .use(initReactI18next)
+    .use(Backend)
+    .init({
+      lng: document.documentElement.lang,
+      fallbackLng: DEFAULT_LANGUAGE,
+      supportedLngs: [...LANGUAGES],
+      ns: getInitialNamespaces(),
+      defaultNS: DEFAULT_NAMESPACE,
+      backend: { loadPath: "/locales/{{lng}}/{{ns}}.json" },
+      interpolation: { escapeValue: false },
+    });
+
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <I18nextProvider i18n={i18next}>
+        <StrictMode>
+          <RemixBrowser />
+        </StrictMode>
+      </I18nextProvider>,
+    );
+  });
+}
+
+void hydrate();

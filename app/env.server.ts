@@ -1,0 +1,49 @@
+import { z } from "zod";
+
+/** A flag that is on outside production unless set to 0, and in production only when set to 1. */
+function devDefaultFlag(raw: string | undefined, production: boolean): boolean {
+  if (raw === undefined || raw === "") return !production;
+  return raw === "1" || raw.toLowerCase() === "true";
+}
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default(".data"),
+  TENANTS_DIR: z.string().default("tenants"),
+  DEFAULT_TENANT: z.string().optional(),
+  DEV_TENANT_HOSTS: z.string().optional(),
+  LOCAL_SERVICES: z.string().optional(),
+  /** Name of a header set by a trusted proxy that carries the original host, e.g. x-forwarded-host. */
+  TRUST_FORWARDED_HOST_HEADER: z.string().toLowerCase().optional(),
+  /** Name of a header set by a trusted proxy or CDN that carries the visitor's ISO country, e.g. cf-ipcountry. */
+  GEO_COUNTRY_HEADER: z.string().toLowerCase().optional(),
+  SESSION_SECRETS: z.string().optional(),
+  SEED_ON_START: z.string().optional(),
+});
+
+export type Env = ReturnType<typeof parseEnv>;
+
+export function parseEnv(source: Record<string, string | undefined> = process.env) {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new Error(`Invalid environment variable ${issue?.path.join(".")}: ${issue?.message}`);
+  }
+  const env = parsed.data;
+  const production = env.NODE_ENV === "production";
+  return {
+    ...env,
+    production,
+    devTenantHosts: devDefaultFlag(env.DEV_TENANT_HOSTS, production),
+    localServices: devDefaultFlag(env.LOCAL_SERVICES, production),
+    seedOnStart: env.SEED_ON_START !== "0",
+  };
+}
+
+let cached: Env | undefined;
+export function env(): Env {
+  cached ??= parseEnv();
+  return cached;
+}

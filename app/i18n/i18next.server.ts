@@ -1,0 +1,55 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { createInstance, type i18n as I18n, type TFunction } from "i18next";
+import { initReactI18next } from "react-i18next";
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "./languages";
+import { DEFAULT_NAMESPACE, NAMESPACES, type Namespace } from "./namespaces";
+
+const LOCALES_DIR = path.resolve("public/locales");
+
+function readCatalogue(language: Language, namespace: Namespace): Record<string, unknown> {
+  return JSON.parse(readFileSync(path.join(LOCALES_DIR, language, `${namespace}.json`), "utf8")) as Record<string, unknown>;
+}
+
+async function createLanguageInstance(language: Language): Promise<I18n> {
+  const instance = createInstance();
+  const resources = Object.fromEntries(NAMESPACES.map((ns) => [ns, readCatalogue(language, ns)]));
+  await instance.use(initReactI18next).init({
+    lng: language,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    ns: [...NAMESPACES],
+    defaultNS: DEFAULT_NAMESPACE,
+    resources: {
+      [language]: resources,
+      ...(language === DEFAULT_LANGUAGE ? {} : { [DEFAULT_LANGUAGE]: Object.fromEntries(NAMESPACES.map((ns) => [ns, readCatalogue(DEFAULT_LANGUAGE, ns)])) }),
+    },
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  return instance;
+}
+
+/**
+ * One initialised i18next instance per language, created once and shared by all requests:
+ * creating one per request halves the throughput (DESIGN.md section 7). Nobody may call
+ * changeLanguage on these instances.
+ */
+let instances: Promise<Map<Language, I18n>> | undefined;
+
+export function i18nInstances(): Promise<Map<Language, I18n>> {
+  instances ??= Promise.all(LANGUAGES.map(async (lng) => [lng, await createLanguageInstance(lng)] as const)).then(
+    (entries) => new Map(entries),
+  );
+  return instances;
+}
+
+export async function i18nFor(language: Language): Promise<I18n> {
+  const instance = (await i18nInstances()).get(language);
+  if (!instance) throw new Error(`No catalogue for ${language}`);
+  return instance;
+}
+
+export async function getFixedT(language: Language, namespace: Namespace = DEFAULT_NAMESPACE): Promise<TFunction> {
+  return (await i18nFor(language)).getFixedT(language, namespace);
+}

@@ -1,0 +1,90 @@
+import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { useChangeLanguage } from "remix-i18next/react";
+import { ErrorPage } from "~/components/ErrorPage";
+import { languageOptions } from "~/i18n/resolve-language";
+import { publicBrand } from "~/tenancy/public-brand";
+import { themeCss } from "~/tenancy/theme-css";
+import stylesheet from "~/tailwind.css";
+
+export const handle = { i18n: ["common"] };
+
+export const links: LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  const { tenant, language, country } = context;
+  if (!tenant) throw data({ kind: "unknown-host" as const, language }, { status: 404 });
+  return {
+    locale: language,
+    brand: publicBrand(tenant),
+    themeCss: themeCss(tenant.theme),
+    languages: languageOptions(country, tenant, language),
+  };
+}
+
+export type RootLoaderData = Awaited<ReturnType<typeof loader>>;
+
+export function useRootData(): RootLoaderData | undefined {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
+/** The document around both the app and the error page. */
+export function Layout({ children }: { children: ReactNode }) {
+  const root = useRootData();
+  const error = useRouteError();
+  const errorLanguage = isRouteErrorResponse(error) ? (error.data as { language?: string } | null)?.language : undefined;
+  const { i18n } = useTranslation();
+  const lang = root?.locale ?? errorLanguage ?? i18n.language;
+  return (
+    <html lang={lang} dir={i18n.dir(lang)}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {root ? <meta name="theme-color" content={root.brand.theme.primary} /> : null}
+        <Meta />
+        <Links />
+        <style>{root?.themeCss ?? themeCss(NEUTRAL_THEME)}</style>
+      </head>
+      <body className="min-h-screen">
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+const NEUTRAL_THEME = {
+  primary: "#4b5563",
+  secondary: "#1f2937",
+  success: "#32ad2b",
+  danger: "#dc3545",
+  warning: "#ffc107",
+  info: "#17a2b8",
+  unread_messages: "#32ad2b",
+  logo_mark: "",
+};
+
+export default function App() {
+  const root = useRootData();
+  useChangeLanguage(root?.locale ?? "nl");
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  return <ErrorPage />;
+}

@@ -1,0 +1,16 @@
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { SiteEntryModal } from "~/components/layout/SiteEntryModal";
+import { layoutLoader } from "~/models/site-entry.server";
+
+export const loader = layoutLoader("chat");
+
+/** Chat layout: bare, the page fills the screen. */
+export default function ChatLayout() {
+  const { showSiteEntry, minAge } = useLoaderData<typeof loader>();
+  return (
+    <div className="flex h-dvh flex-col">
+      <Outlet />
+      <SiteEntryModal show={showSiteEntry} minAge={minAge} />
+    </div>
+  );
+}

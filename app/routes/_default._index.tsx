@@ -1,0 +1,92 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { db } from "~/db.server";
+import { countListedMembers, recentMemberTeasers } from "~/models/member-teasers.server";
+import { getFixedT } from "~/i18n/i18next.server";
+import { storage } from "~/services/storage/storage.server";
+import { nicheSlug } from "~/tenancy/niches";
+import { requireTenant } from "~/tenancy/require-tenant.server";
+
+export const handle = { i18n: ["common", "home"] };
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  const tenant = requireTenant(context);
+  const niche = nicheSlug(tenant.niche);
+  const t = await getFixedT(context.language, "home");
+  const [members, memberCount] = await Promise.all([
+    recentMemberTeasers(db(), storage(), tenant.pool, 12),
+    countListedMembers(db(), tenant.pool),
+  ]);
+  return {
+    niche,
+    members,
+    memberCount,
+    title: tenant.settings.index_title[context.language] ?? t(`niches.${niche}.metaTitle`, { siteName: tenant.name }),
+    description: tenant.settings.description[context.language] ?? t(`niches.${niche}.metaDescription`, { siteName: tenant.name }),
+  };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data ? [{ title: data.title }, { name: "description", content: data.description }] : [];
+
+export default function Home() {
+  const { niche, members, memberCount } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation("home");
+  const number = new Intl.NumberFormat(i18n.language);
+  return (
+    <main>
+      <section className="bg-gradient-to-br from-primary to-secondary text-white">
+        <div className="mx-auto max-w-6xl px-4 py-16 md:py-24">
+          <h1 className="max-w-3xl text-4xl font-extrabold leading-tight md:text-5xl" data-testid="home-title">
+            {t(`niches.${niche}.headline`)}
+          </h1>
+          <p className="mt-4 max-w-2xl text-lg text-white/90">{t(`niches.${niche}.intro`)}</p>
+          <div className="mt-8 flex flex-wrap gap-3">
+            <Link to="/signup" className="btn-light px-7 py-3 text-base" data-testid="cta-signup">
+              {t("cta.signup")}
+            </Link>
+            <Link to="/login" className="btn border border-white px-7 py-3 text-base text-white hover:bg-white/10">
+              {t("cta.login")}
+            </Link>
+          </div>
+          <p className="mt-6 text-sm text-white/80">{t("memberCount", { count: memberCount, formatted: number.format(memberCount) })}</p>
+        </div>
+      </section>
+
+      <section className="mx-auto max-w-6xl px-4 py-12">
+        <h2 className="text-2xl font-bold">{t("features.title")}</h2>
+        <ul className="mt-6 grid gap-6 md:grid-cols-3">
+          {(["free", "safe", "chat"] as const).map((feature) => (
+            <li key={feature} className="rounded-2xl bg-white p-6 shadow-sm">
+              <h3 className="font-semibold text-primary">{t(`features.${feature}.title`)}</h3>
+              <p className="mt-2 text-gray-600">{t(`features.${feature}.body`)}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {members.length > 0 ? (
+        <section className="mx-auto max-w-6xl px-4" aria-labelledby="new-members">
+          <h2 id="new-members" className="text-2xl font-bold">
+            {t("recentMembers")}
+          </h2>
+          <ul className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6" data-testid="member-teasers">
+            {members.map((member) => (
+              <li key={member.id} className="overflow-hidden rounded-xl bg-white shadow-sm">
+                <img src={member.photoUrl} alt="" width={160} height={160} loading="lazy" className="aspect-square w-full object-cover" />
+                <div className="p-3">
+                  <p className="truncate font-semibold">
+                    {member.name}
+                    {member.age !== null ? <span className="font-normal text-gray-600">, {member.age}</span> : null}
+                  </p>
+                  {member.city ? <p className="truncate text-sm text-gray-500">{member.city}</p> : null}
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </main>
+  );
+}

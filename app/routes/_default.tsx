@@ -1,0 +1,27 @@
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { Footer } from "~/components/layout/Footer";
+import { SiteEntryModal } from "~/components/layout/SiteEntryModal";
+import { TopNav } from "~/components/layout/TopNav";
+import { WarningBanners } from "~/components/layout/WarningBanners";
+import { layoutLoader } from "~/models/site-entry.server";
+import { useRootData } from "~/root";
+
+export const loader = layoutLoader("default");
+
+/** Default layout: top navigation, warning banners, page, footer with disclaimer. */
+export default function DefaultLayout() {
+  const { showSiteEntry, minAge } = useLoaderData<typeof loader>();
+  const root = useRootData();
+  if (!root) return null;
+  return (
+    <div className="flex min-h-screen flex-col">
+      <TopNav brand={root.brand} languages={root.languages} current={root.locale} />
+      <WarningBanners />
+      <div className="flex-1">
+        <Outlet />
+      </div>
+      <Footer brand={root.brand} />
+      <SiteEntryModal show={showSiteEntry} minAge={minAge} />
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { Outlet, useLoaderData } from "@remix-run/react";
+import { BrandLogo } from "~/components/layout/BrandLogo";
+import { Footer } from "~/components/layout/Footer";
+import { SiteEntryModal } from "~/components/layout/SiteEntryModal";
+import { layoutLoader } from "~/models/site-entry.server";
+import { useRootData } from "~/root";
+
+export const loader = layoutLoader("lander");
+
+/** Lander layout: a logo bar and the footer around an advertising page. */
+export default function LanderLayout() {
+  const { showSiteEntry, minAge } = useLoaderData<typeof loader>();
+  const root = useRootData();
+  if (!root) return null;
+  return (
+    <div className="flex min-h-screen flex-col">
+      <header className="bg-primary px-4 py-3">
+        <BrandLogo brand={root.brand} inverted />
+      </header>
+      <div className="flex-1">
+        <Outlet />
+      </div>
+      <Footer brand={root.brand} compact />
+      <SiteEntryModal show={showSiteEntry} minAge={minAge} />
+    </div>
+  );
+}

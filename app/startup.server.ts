@@ -1,0 +1,28 @@
+import { closeDatabase, databaseHandle } from "../db/database.server";
+import { seedIfEmpty } from "../db/seed/seed.server";
+import { env } from "~/env.server";
+import { i18nInstances } from "~/i18n/i18next.server";
+import { tenants } from "~/tenancy/tenants.server";
+import { storage } from "~/services/storage/storage.server";
+
+/**
+ * Everything the server checks and prepares before it accepts a request: the tenant files
+ * (a broken one stops start-up), the catalogues, the database schema, and on a database
+ * without members the demo data.
+ */
+export async function startup(log: (line: string) => void = console.log): Promise<void> {
+  const registry = tenants();
+  log(`brands: ${registry.tenants.map((t) => t.id).join(", ")}`);
+  await i18nInstances();
+  const database = databaseHandle();
+  await database.migrate();
+  log(`database: ${database.kind}, migrated`);
+  if (env().seedOnStart) {
+    const seeded = await seedIfEmpty(database.db, registry, storage(), log);
+    if (seeded) log("database: demo data seeded");
+  }
+}
+
+export async function shutdown(): Promise<void> {
+  await closeDatabase();
+}

@@ -1,0 +1,154 @@
+import { z } from "zod";
+import { COUNTRIES, LANGUAGES } from "~/i18n/languages";
+import {
+  INTERESTS,
+  PROFILE_FIELDS,
+  SEARCH_FIELDS,
+} from "~/models/profile-fields";
+
+const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, "must be a colour like #f5006f");
+const country = z.enum(COUNTRIES as [string, ...string[]]);
+const language = z.enum(LANGUAGES);
+const currency = z.string().regex(/^[A-Z]{3}$/, "must be an ISO 4217 code like EUR");
+const hostName = z
+  .string()
+  .regex(/^(?!www\.)[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/, "must be a lower-case host name without www. or port");
+/** A text a brand may override per language; missing languages fall back to the catalogue. */
+const perLanguageText = z.record(language, z.string().min(1)).default({});
+
+const companySchema = z
+  .object({
+    name: z.string().min(1),
+    address: z.string().min(1),
+    kvk: z.string().min(1),
+    city: z.string().min(1),
+    country: z.string().min(1),
+    tradenames: z.array(z.string().min(1)).default([]),
+    vat_numbers: z.array(z.string().min(1)).default([]),
+    support_phone: z.string().min(1),
+    support_email: z.string().email(),
+    /** Discount in percent offered to a member about to delete the account. */
+    delete_discount: z.number().int().min(0).max(100).default(0),
+    /** When the company was added; a later date moves the terms version date. */
+    added: z.string().datetime({ offset: true }),
+  })
+  .strict();
+
+const bundleSchema = z
+  .object({
+    id: z.string().regex(/^[a-z0-9-]+$/),
+    credits: z.number().int().positive(),
+    bonus_credits: z.number().int().min(0).default(0),
+    price_cents: z.number().int().positive(),
+  })
+  .strict();
+
+const premiumTierSchema = z
+  .object({
+    tier: z.enum(["p0", "p1", "p2", "p3"]),
+    credits: z.number().int().positive(),
+    price_cents: z.number().int().positive(),
+    popular: z.boolean().default(false),
+  })
+  .strict();
+
+const priceListSchema = z
+  .object({
+    bundles: z.array(bundleSchema).min(1),
+    premium: z.array(premiumTierSchema).length(4),
+  })
+  .strict()
+  .refine((list) => list.premium.filter((tier) => tier.popular).length === 1, {
+    message: "exactly one premium tier must be marked popular",
+    path: ["premium"],
+  });
+
+const settingsSchema = z
+  .object({
+    message_credits: z.number().int().min(0),
+    signup_credits: z.number().int().min(0),
+    photo_credits: z.number().int().min(0),
+    gift_credits: z.number().int().min(0),
+    message_length: z.number().int().min(1).max(10000),
+    free_messages: z.number().int().min(0).default(3),
+    min_age: z.number().int().min(18).max(99).default(18),
+    minimum_message_costs: z
+      .record(country, z.object({ costs: z.number().int().min(0), currency }).strict())
+      .default({}),
+    /** 'yes', 'no', or the visitor countries the entry warning is limited to. */
+    enable_site_entry_popup: z.union([z.enum(["yes", "no"]), z.array(country).min(1)]).default("yes"),
+    search_fields: z.array(z.enum(SEARCH_FIELDS)).min(1),
+    visible_profile_fields: z.array(z.enum(PROFILE_FIELDS)).min(1),
+    interests: z.array(z.enum(INTERESTS)).min(1),
+    fictional_warning: perLanguageText,
+    fictional_singular: perLanguageText,
+    fictional_plural: perLanguageText,
+    fictional_icon: z.string().min(1).default("🎭"),
+    refund_days: z.number().int().min(0).max(365),
+    signups: z.enum(["all", "with_trafficsource", "none"]).default("all"),
+    logged_out_search: z.enum(["none", "all"]).default("all"),
+    logged_out_search_trafficsource: z.enum(["none", "all"]).default("all"),
+    member_resell: z.boolean().default(false),
+    index_title: perLanguageText,
+    description: perLanguageText,
+    mail_name: z.string().min(1).optional(),
+    /** Shows the English-only United States footer. */
+    us_footer: z.boolean().default(false),
+  })
+  .strict();
+
+const themeSchema = z
+  .object({
+    primary: hexColour.default("#f5006f"),
+    secondary: hexColour.default("#9c0047"),
+    success: hexColour.default("#32ad2b"),
+    danger: hexColour.default("#dc3545"),
+    warning: hexColour.default("#ffc107"),
+    info: hexColour.default("#17a2b8"),
+    unread_messages: hexColour.default("#32ad2b"),
+    /** Emoji or short mark shown before the brand name in the logo. */
+    logo_mark: z.string().min(1).max(4).default("♥"),
+  })
+  .strict();
+
+export const tenantSchema = z
+  .object({
+    $schema: z.string().optional(),
+    id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, "must be lower-case letters, digits and dashes"),
+    name: z.string().min(1),
+    niche: z.union([
+      z.literal(1),
+      z.literal(2),
+      z.literal(3),
+      z.literal(4),
+      z.literal(5),
+      z.literal(6),
+      z.literal(7),
+    ]),
+    domains: z.array(hostName).min(1),
+    domain_language: z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/, "must look like nl-NL"),
+    countries: z.array(country).min(1),
+    /** Member pool: brands with the same pool show each other's profiles. */
+    pool: z.string().regex(/^[a-z0-9][a-z0-9-]*$/),
+    timezone: z.string().min(1).refine(isTimeZone, "must be an IANA time zone like Europe/Amsterdam"),
+    currency,
+    company: companySchema,
+    pricing: z.record(currency, priceListSchema).refine((p) => Object.keys(p).length > 0, "needs at least one currency"),
+    settings: settingsSchema,
+    theme: themeSchema.default({}),
+  })
+  .strict()
+  .refine((t) => t.currency in t.pricing, { message: "the brand's currency needs a price list", path: ["pricing"] });
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export type Tenant = z.infer<typeof tenantSchema>;
+export type TenantInput = z.input<typeof tenantSchema>;
+export type TenantTheme = Tenant["theme"];

@@ -1,0 +1,84 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import * as schema from "./schema/index";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Transaction = Parameters<Parameters<Database["transaction"]>[0]>[0];
+/** Either the database or a transaction on it: model functions accept both. */
+export type Executor = Database | Transaction;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: "pglite" | "postgres";
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string; without it an embedded PGlite database is opened. */
+  url?: string;
+  /** PGlite data directory; `memory://` for a throw-away database. */
+  dataDir?: string;
+  maxConnections?: number;
+}
+
+const MIGRATIONS_FOLDER = path.resolve("db/migrations");
+/** Any constant works: it only has to be the same in every server process. */
+const MIGRATION_LOCK_KEY = 7_245_311;
+
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  if (options.url) {
+    const client = postgres(options.url, {
+      max: options.maxConnections ?? 10,
+      onnotice: () => undefined,
+    });
+    const db = drizzlePostgres({ client, schema }) as unknown as Database;
+    return {
+      db,
+      kind: "postgres",
+      async migrate() {
+        // Two servers starting at once must not both run the same migration.
+        const connection = await client.reserve();
+        try {
+          await connection`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
+          await migratePostgres(drizzlePostgres({ client: connection, schema }), {
+            migrationsFolder: MIGRATIONS_FOLDER,
+          });
+        } finally {
+          await connection`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`;
+          connection.release();
+        }
+      },
+      close: () => client.end({ timeout: 5 }),
+    };
+  }
+  const dataDir = options.dataDir ?? "memory://";
+  if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
+  const client = new PGlite(dataDir);
+  const pglite = drizzlePglite({ client, schema });
+  return {
+    db: pglite as unknown as Database,
+    kind: "pglite",
+    migrate: () => migratePglite(pglite, { migrationsFolder: MIGRATIONS_FOLDER }),
+    close: () => client.close(),
+  };
+}
+
+/** Rows of a raw `db.execute()` result, which postgres.js and PGlite shape differently. */
+export function resultRows<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+export async function ping(db: Database): Promise<boolean> {
+  const rows = resultRows<{ ok: number }>(await db.execute(sql`select 1 as ok`));
+  return rows[0]?.ok === 1;
+}

@@ -1,0 +1,5 @@
+export * from "./members";
+export * from "./profiles";
+export * from "./photos";
+export * from "./sessions";
+export * from "./credits";

@@ -1,0 +1,51 @@
+import { sql } from "drizzle-orm";
+import { bigint, boolean, check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+
+export const memberStatus = pgEnum("member_status", [
+  "not_confirmed",
+  "active",
+  "disabled",
+  "deletion_requested",
+  "deleted",
+]);
+
+export interface TrackingData {
+  network?: string;
+  ref?: string;
+  sub1?: string;
+  sub2?: string;
+  sub3?: string;
+}
+
+/** An account. It belongs to one site (tenant id); its profile is seen across the site's member pool. */
+export const members = pgTable(
+  "members",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    siteId: text("site_id").notNull(),
+    /** Lower-cased; null for fictional profiles, which have no login. */
+    email: text("email"),
+    passwordHash: text("password_hash"),
+    status: memberStatus("status").notNull().default("not_confirmed"),
+    credits: integer("credits").notNull().default(0),
+    paidUser: boolean("paid_user").notNull().default(false),
+    language: text("language"),
+    isFictional: boolean("is_fictional").notNull().default(false),
+    invisible: boolean("invisible").notNull().default(false),
+    tracking: jsonb("tracking").$type<TrackingData>(),
+    notificationsDisabled: text("notifications_disabled").array().notNull().default(sql`'{}'::text[]`),
+    /** Stable key of a generated demo member, so seeding twice does not duplicate. */
+    seedRef: text("seed_ref"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    deletionRequestedAt: timestamp("deletion_requested_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("members_site_email_key").on(t.siteId, t.email),
+    uniqueIndex("members_seed_ref_key").on(t.seedRef),
+    index("members_site_idx").on(t.siteId),
+    check("members_credits_not_negative", sql`${t.credits} >= 0`),
+  ],
+);
+
+export type Member = typeof members.$inferSelect;
+export type NewMember = typeof members.$inferInsert;

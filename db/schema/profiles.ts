@@ -1,0 +1,69 @@
+import { sql } from "drizzle-orm";
+import { type AnyPgColumn, bigint, boolean, date, index, pgEnum, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  BODY_TYPES,
+  EYE_COLOURS,
+  GENDERS,
+  HAIR_COLOURS,
+  RELATIONSHIP_STATUSES,
+  SEXUALITIES,
+  SIGNUP_REASONS,
+  TATTOOS,
+} from "../../app/models/profile-fields";
+import { members } from "./members";
+import { photos } from "./photos";
+
+export const gender = pgEnum("gender", GENDERS);
+export const sexuality = pgEnum("sexuality", SEXUALITIES);
+export const bodyType = pgEnum("body_type", BODY_TYPES);
+export const relationshipStatus = pgEnum("relationship_status", RELATIONSHIP_STATUSES);
+export const hairColour = pgEnum("hair_colour", HAIR_COLOURS);
+export const eyeColour = pgEnum("eye_colour", EYE_COLOURS);
+export const tattoos = pgEnum("tattoos", TATTOOS);
+export const signupReason = pgEnum("signup_reason", SIGNUP_REASONS);
+
+/**
+ * The public face of a member. `pool` and `listed` are copied from the member and its site so
+ * that search reads one table through one index.
+ */
+export const profiles = pgTable(
+  "profiles",
+  {
+    memberId: bigint("member_id", { mode: "number" })
+      .primaryKey()
+      .references(() => members.id, { onDelete: "cascade" }),
+    pool: text("pool").notNull(),
+    name: text("name").notNull(),
+    gender: gender("gender"),
+    sexuality: sexuality("sexuality"),
+    birthDate: date("birth_date", { mode: "string" }),
+    country: text("country"),
+    region: text("region"),
+    city: text("city"),
+    signupReason: signupReason("signup_reason"),
+    tattoos: tattoos("tattoos"),
+    hairColour: hairColour("hair_colour"),
+    eyeColour: eyeColour("eye_colour"),
+    bodyType: bodyType("body_type"),
+    relationshipStatus: relationshipStatus("relationship_status"),
+    interests: text("interests").array().notNull().default(sql`'{}'::text[]`),
+    about: text("about"),
+    isFictional: boolean("is_fictional").notNull().default(false),
+    /** False while the member is invisible, disabled, unconfirmed-and-hidden or deleting. */
+    listed: boolean("listed").notNull().default(true),
+    mainPhotoId: bigint("main_photo_id", { mode: "number" }).references((): AnyPgColumn => photos.id, {
+      onDelete: "set null",
+    }),
+    lastActiveAt: timestamp("last_active_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("profiles_pool_search_idx")
+      .on(t.pool, t.gender, t.lastActiveAt.desc(), t.memberId.desc())
+      .where(sql`${t.listed}`),
+    index("profiles_pool_country_idx").on(t.pool, t.country, t.region).where(sql`${t.listed}`),
+  ],
+);
+
+export type Profile = typeof profiles.$inferSelect;
+export type NewProfile = typeof profiles.$inferInsert;

@@ -1,0 +1,68 @@
+// The HTTP server: static files, then every other request through Remix with the brand of its host.
+import path from "node:path";
+import { createRequestHandler } from "@remix-run/express";
+import { broadcastDevReady } from "@remix-run/node";
+import compression from "compression";
+import express from "express";
+
+const BUILD_PATH = path.resolve("build/index.js");
+const build = await import(BUILD_PATH);
+const { createRequestContext, startup, shutdown } = build.entry.module;
+const production = process.env.NODE_ENV === "production";
+const port = Number(process.env.PORT ?? 3000);
+const dataDir = path.resolve(process.env.DATA_DIR ?? ".data");
+
+try {
+  await startup();
+} catch (error) {
+  // A broken tenant file or database stops the server with one clear line.
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+
+function requestHeaders(req) {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) value.forEach((v) => headers.append(name, v));
+    else if (value !== undefined) headers.set(name, value);
+  }
+  return headers;
+}
+
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", false);
+app.use(compression());
+app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
+app.use("/media", express.static(path.join(dataDir, "storage"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
+app.use("/locales", express.static("public/locales", { maxAge: production ? "1h" : 0 }));
+app.use(express.static("public", { maxAge: "1h", index: false }));
+app.all(
+  "*",
+  createRequestHandler({
+    build,
+    mode: build.mode,
+    getLoadContext: (req) => createRequestContext(requestHeaders(req)),
+  }),
+);
+
+const server = app.listen(port, () => {
+  console.log(`listening on http://localhost:${port}`);
+  if (!production) broadcastDevReady(build);
+});
+
+let stopping = false;
+async function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: closing`);
+  server.close();
+  server.closeIdleConnections?.();
+  try {
+    await shutdown();
+  } finally {
+    process.exit(0);
+  }
+}
+process.on("SIGTERM", () => void stop("SIGTERM"));
+process.on("SIGINT", () => void stop("SIGINT"));
