@@ -21,6 +21,8 @@ const envSchema = z.object({
   GEO_COUNTRY_HEADER: z.string().toLowerCase().optional(),
   SESSION_SECRETS: z.string().optional(),
   SEED_ON_START: z.string().optional(),
+  /** How many demo members each pool gets when an empty database is seeded on start. */
+  DEMO_PROFILES_PER_POOL: z.coerce.number().int().min(0).max(100_000).default(300),
 });
 
 export type Env = ReturnType<typeof parseEnv>;

@@ -18,7 +18,7 @@ export async function startup(log: (line: string) => void = console.log): Promis
   await database.migrate();
   log(`database: ${database.kind}, migrated`);
   if (env().seedOnStart) {
-    const seeded = await seedIfEmpty(database.db, registry, storage(), log);
+    const seeded = await seedIfEmpty(database.db, registry, storage(), { perPool: env().DEMO_PROFILES_PER_POOL, log });
     if (seeded) log("database: demo data seeded");
   }
 }

@@ -35,8 +35,9 @@ const MIGRATIONS_FOLDER = path.resolve("db/migrations");
 const MIGRATION_LOCK_KEY = 7_245_311;
 
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
-  if (options.url) {
-    const client = postgres(options.url, {
+  const url = options.url;
+  if (url) {
+    const client = postgres(url, {
       max: options.maxConnections ?? 10,
       onnotice: () => undefined,
     });
@@ -45,16 +46,14 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       db,
       kind: "postgres",
       async migrate() {
-        // Two servers starting at once must not both run the same migration.
-        const connection = await client.reserve();
+        // Two servers starting at once must not both run the same migration. One connection,
+        // so the session lock covers every statement of the migration.
+        const single = postgres(url, { max: 1, onnotice: () => undefined });
         try {
-          await connection`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
-          await migratePostgres(drizzlePostgres({ client: connection, schema }), {
-            migrationsFolder: MIGRATIONS_FOLDER,
-          });
+          await single`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
+          await migratePostgres(drizzlePostgres({ client: single, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
         } finally {
-          await connection`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`;
-          connection.release();
+          await single.end({ timeout: 5 });
         }
       },
       close: () => client.end({ timeout: 5 }),

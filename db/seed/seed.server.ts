@@ -12,10 +12,15 @@ const BATCH = 100;
 /** Avatars rendered at once; sharp works on its own threads. */
 const RENDER_CONCURRENCY = 8;
 
-export async function seedIfEmpty(db: Database, registry: TenantRegistry, storage: Storage, log: (line: string) => void): Promise<boolean> {
+export async function seedIfEmpty(
+  db: Database,
+  registry: TenantRegistry,
+  storage: Storage,
+  options: { perPool: number; log: (line: string) => void },
+): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(members);
   if ((row?.n ?? 0) > 0) return false;
-  await seedDemo(db, registry, storage, { perPool: DEMO_PROFILES_PER_POOL, log });
+  await seedDemo(db, registry, storage, options);
   return true;
 }
 

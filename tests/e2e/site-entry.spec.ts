@@ -1,0 +1,31 @@
+import { expect, test } from "@playwright/test";
+import { brandUrl } from "./helpers";
+
+test("the adult-content warning is shown once, then remembered", async ({ page }) => {
+  await page.goto(brandUrl("flirtpunt"));
+  const modal = page.getByTestId("site-entry-modal");
+  await expect(modal).toBeVisible();
+  await expect(modal).toContainText("18+");
+  await modal.getByRole("button").click();
+  await expect(modal).toBeHidden();
+
+  await page.reload();
+  await expect(page.getByTestId("brand-name")).toBeVisible();
+  await expect(modal).toHaveCount(0);
+  await page.goto(brandUrl("flirtpunt", "/pages/faq"));
+  await expect(modal).toHaveCount(0);
+});
+
+test("a brand that switched the warning off never shows it", async ({ page }) => {
+  await page.goto(brandUrl("herchoice"));
+  await expect(page.getByTestId("brand-name")).toHaveText("Her Choice");
+  await expect(page.getByTestId("site-entry-modal")).toHaveCount(0);
+});
+
+test("the dismissal belongs to one brand", async ({ page }) => {
+  await page.goto(brandUrl("flirtpunt"));
+  await page.getByTestId("site-entry-modal").getByRole("button").click();
+  await expect(page.getByTestId("site-entry-modal")).toBeHidden();
+  await page.goto(brandUrl("cougarclub"));
+  await expect(page.getByTestId("site-entry-modal")).toBeVisible();
+});

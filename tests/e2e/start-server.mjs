@@ -1,0 +1,35 @@
+// Starts the built server for the end-to-end tests on a database of its own: a fresh PostgreSQL
+// database when DATABASE_URL is set (CI), otherwise a fresh embedded one under .data/e2e.
+import { spawn } from "node:child_process";
+import { rmSync } from "node:fs";
+import postgres from "postgres";
+
+const port = process.env.E2E_PORT ?? "3199";
+const dataDir = ".data/e2e";
+rmSync(dataDir, { recursive: true, force: true });
+
+const env = {
+  ...process.env,
+  NODE_ENV: "production",
+  PORT: port,
+  DATA_DIR: dataDir,
+  DEV_TENANT_HOSTS: "1",
+  LOCAL_SERVICES: "1",
+  DEFAULT_TENANT: "flirtpunt",
+  DEMO_PROFILES_PER_POOL: "24",
+};
+
+if (process.env.DATABASE_URL) {
+  const name = `e2e_${port}`;
+  const admin = postgres(process.env.DATABASE_URL, { max: 1, onnotice: () => undefined });
+  await admin.unsafe(`drop database if exists ${name} with (force)`);
+  await admin.unsafe(`create database ${name}`);
+  await admin.end();
+  const url = new URL(process.env.DATABASE_URL);
+  url.pathname = `/${name}`;
+  env.DATABASE_URL = url.toString();
+}
+
+const server = spawn(process.execPath, ["server.mjs"], { env, stdio: "inherit" });
+for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code) => process.exit(code ?? 0));

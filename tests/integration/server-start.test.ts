@@ -1,0 +1,112 @@
+import { spawn } from "node:child_process";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+
+/**
+ * The real server, started from the build the way `npm start` does, with a tenants directory
+ * of the test's own. Each start gets its own port and data directory.
+ */
+let nextPort = 3400 + (process.pid % 200);
+const dirs: string[] = [];
+
+beforeAll(() => {
+  if (!existsSync("build/index.js")) throw new Error("These tests start the built server: run `npm run build` first.");
+});
+
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function tempDir(prefix: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  dirs.push(dir);
+  return dir;
+}
+
+interface Started {
+  port: number;
+  output: () => string;
+  exited: Promise<number | null>;
+  stop: () => Promise<void>;
+}
+
+function startServer(tenantsDir: string): Started {
+  const port = nextPort++;
+  const child = spawn(process.execPath, ["server.mjs"], {
+    env: {
+      PATH: process.env.PATH,
+      NODE_ENV: "production",
+      PORT: String(port),
+      TENANTS_DIR: tenantsDir,
+      DATA_DIR: tempDir("data-"),
+      DEMO_PROFILES_PER_POOL: "3",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+  return {
+    port,
+    output: () => output,
+    exited,
+    stop: async () => {
+      child.kill("SIGTERM");
+      await exited;
+    },
+  };
+}
+
+async function waitForListening(server: Started): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (!server.output().includes("listening on")) {
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${server.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe("server start-up", () => {
+  it("serves a brand whose file was just added, by its domain", async () => {
+    const dir = tempDir("tenants-");
+    copyFileSync("tenants/flirtpunt.json", path.join(dir, "flirtpunt.json"));
+    const added = JSON.parse(readFileSync("tenants/herchoice.json", "utf8")) as Record<string, unknown>;
+    writeFileSync(
+      path.join(dir, "nightowls.json"),
+      JSON.stringify({ ...added, id: "nightowls", name: "Night Owls", domains: ["nightowls.example"], pool: "nightowls" }),
+    );
+    const server = startServer(dir);
+    try {
+      await waitForListening(server);
+      const page = await fetch(`http://127.0.0.1:${server.port}/`, { headers: { host: "www.nightowls.example" } });
+      expect(page.status).toBe(200);
+      const html = await page.text();
+      expect(html).toContain("Night Owls");
+      expect(html).not.toContain("Flirtpunt");
+
+      const unknown = await fetch(`http://127.0.0.1:${server.port}/`, { headers: { host: "unknown.example" } });
+      expect(unknown.status).toBe(404);
+      expect(await unknown.text()).not.toContain("Night Owls");
+
+      // Production: the localhost developer names reach nothing.
+      const devHost = await fetch(`http://127.0.0.1:${server.port}/`, { headers: { host: "nightowls.localhost" } });
+      expect(devHost.status).toBe(404);
+    } finally {
+      await server.stop();
+    }
+    expect(server.output()).toContain("SIGTERM: closing");
+  });
+
+  it("stops with one line naming the file and the field when a tenant file is broken", async () => {
+    const dir = tempDir("tenants-");
+    const tenant = JSON.parse(readFileSync("tenants/fesselnd.json", "utf8")) as { settings: Record<string, unknown> };
+    tenant.settings.refund_days = "fourteen";
+    writeFileSync(path.join(dir, "fesselnd.json"), JSON.stringify(tenant));
+    const server = startServer(dir);
+    expect(await server.exited).toBe(1);
+    const lines = server.output().trim().split("\n");
+    expect(lines.at(-1)).toMatch(/^Tenant file .*fesselnd\.json: field settings\.refund_days: Expected number, received string$/);
+  });
+});

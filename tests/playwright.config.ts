@@ -1,0 +1,33 @@
+import path from "node:path";
+import { defineConfig } from "@playwright/test";
+
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3199);
+const root = path.resolve(import.meta.dirname, "..");
+
+export default defineConfig({
+  testDir: "./e2e",
+  outputDir: path.join(root, "test-results"),
+  fullyParallel: true,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: process.env.CI ? [["list"]] : [["list"]],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://flirtpunt.localhost:${E2E_PORT}`,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    },
+    trace: "retain-on-failure",
+  },
+  webServer: {
+    command: "node tests/e2e/start-server.mjs",
+    cwd: root,
+    url: `http://localhost:${E2E_PORT}/`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    env: { E2E_PORT: String(E2E_PORT) },
+    stdout: "pipe",
+    stderr: "pipe",
+  },
+});
