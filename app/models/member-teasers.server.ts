@@ -3,6 +3,7 @@ import type { Database } from "../../db/client.server";
 import { photos, profiles } from "../../db/schema/index";
 import type { Storage } from "~/services/storage/storage";
 import { ageOn } from "~/utils/age";
+import { TtlCache } from "~/utils/ttl-cache";
 
 export interface MemberTeaser {
   id: number;
@@ -40,6 +41,13 @@ export async function recentMemberTeasers(db: Database, storage: Storage, pool: 
     photoUrl: storage.publicUrl(row.thumbKey),
     isFictional: row.isFictional,
   }));
+}
+
+/** Counting a pool of millions takes longer than the page may: the home page's count may be five minutes old. */
+const memberCounts = new TtlCache<string, number>(5 * 60 * 1000);
+
+export function countListedMembersCached(db: Database, pool: string): Promise<number> {
+  return memberCounts.get(pool, () => countListedMembers(db, pool));
 }
 
 export async function countListedMembers(db: Database, pool: string): Promise<number> {

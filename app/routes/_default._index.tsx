@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { db } from "~/db.server";
-import { countListedMembers, recentMemberTeasers } from "~/models/member-teasers.server";
+import { countListedMembersCached, recentMemberTeasers } from "~/models/member-teasers.server";
 import { getFixedT } from "~/i18n/i18next.server";
 import { storage } from "~/services/storage/storage.server";
 import { nicheSlug } from "~/tenancy/niches";
@@ -16,12 +16,16 @@ export async function loader({ context }: LoaderFunctionArgs) {
   const t = await getFixedT(context.language, "home");
   const [members, memberCount] = await Promise.all([
     recentMemberTeasers(db(), storage(), tenant.pool, 12),
-    countListedMembers(db(), tenant.pool),
+    countListedMembersCached(db(), tenant.pool),
   ]);
   return {
     niche,
     members,
     memberCount,
+    fictional: {
+      icon: tenant.settings.fictional_icon,
+      label: tenant.settings.fictional_singular[context.language] ?? t("fictionalProfile"),
+    },
     title: tenant.settings.index_title[context.language] ?? t(`niches.${niche}.metaTitle`, { siteName: tenant.name }),
     description: tenant.settings.description[context.language] ?? t(`niches.${niche}.metaDescription`, { siteName: tenant.name }),
   };
@@ -31,7 +35,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data ? [{ title: data.title }, { name: "description", content: data.description }] : [];
 
 export default function Home() {
-  const { niche, members, memberCount } = useLoaderData<typeof loader>();
+  const { niche, members, memberCount, fictional } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("home");
   const number = new Intl.NumberFormat(i18n.language);
   return (
@@ -73,7 +77,13 @@ export default function Home() {
           </h2>
           <ul className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6" data-testid="member-teasers">
             {members.map((member) => (
-              <li key={member.id} className="overflow-hidden rounded-xl bg-white shadow-sm">
+              <li key={member.id} className="relative overflow-hidden rounded-xl bg-white shadow-sm">
+                {member.isFictional ? (
+                  <span className="absolute right-2 top-2 rounded-full bg-white/90 px-2 py-0.5 text-sm" title={fictional.label} data-testid="fictional-mark">
+                    <span aria-hidden="true">{fictional.icon}</span>
+                    <span className="sr-only">{fictional.label}</span>
+                  </span>
+                ) : null}
                 <img src={member.photoUrl} alt="" width={160} height={160} loading="lazy" className="aspect-square w-full object-cover" />
                 <div className="p-3">
                   <p className="truncate font-semibold">

@@ -94,7 +94,8 @@ ALTER TABLE "credit_ledger" ADD CONSTRAINT "credit_ledger_member_id_members_id_f
 CREATE UNIQUE INDEX "members_site_email_key" ON "members" USING btree ("site_id","email");--> statement-breakpoint
 CREATE UNIQUE INDEX "members_seed_ref_key" ON "members" USING btree ("seed_ref");--> statement-breakpoint
 CREATE INDEX "members_site_idx" ON "members" USING btree ("site_id");--> statement-breakpoint
-CREATE INDEX "profiles_pool_search_idx" ON "profiles" USING btree ("pool","gender","last_active_at" DESC NULLS LAST,"member_id" DESC NULLS LAST) WHERE "profiles"."listed";--> statement-breakpoint
+CREATE INDEX "profiles_pool_search_idx" ON "profiles" USING btree ("pool","gender","last_active_at","member_id") WHERE "profiles"."listed";--> statement-breakpoint
+CREATE INDEX "profiles_pool_recent_idx" ON "profiles" USING btree ("pool","last_active_at","member_id") WHERE "profiles"."listed";--> statement-breakpoint
 CREATE INDEX "profiles_pool_country_idx" ON "profiles" USING btree ("pool","country","region") WHERE "profiles"."listed";--> statement-breakpoint
 CREATE INDEX "photos_member_idx" ON "photos" USING btree ("member_id","position");--> statement-breakpoint
 CREATE INDEX "sessions_member_idx" ON "sessions" USING btree ("member_id");--> statement-breakpoint

@@ -57,10 +57,13 @@ export const profiles = pgTable(
     lastActiveAt: timestamp("last_active_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
+  // Ascending indexes: scanned backwards they give `order by last_active_at desc, member_id desc`
+  // (a DESC NULLS LAST index would not match that order).
   (t) => [
     index("profiles_pool_search_idx")
-      .on(t.pool, t.gender, t.lastActiveAt.desc(), t.memberId.desc())
+      .on(t.pool, t.gender, t.lastActiveAt, t.memberId)
       .where(sql`${t.listed}`),
+    index("profiles_pool_recent_idx").on(t.pool, t.lastActiveAt, t.memberId).where(sql`${t.listed}`),
     index("profiles_pool_country_idx").on(t.pool, t.country, t.region).where(sql`${t.listed}`),
   ],
 );

@@ -9,6 +9,8 @@ export const THUMB_SIZE = 160;
 const LONG_HAIR = ["bob", "bun", "curly", "curvy", "bigHair", "longButNotTooLong", "miaWallace", "straight01", "straight02", "straightAndStrand", "frida"] as const;
 const SHORT_HAIR = ["shortCurly", "shortFlat", "shortRound", "shortWaved", "sides", "theCaesar", "theCaesarAndSidePart", "shaggy", "frizzle", "dreads01"] as const;
 const GREY = "e8e1e1";
+/** Natural skin tones only; the style also has cartoon yellow and orange. */
+const SKIN = ["614335", "d08b5b", "ae5d29", "edb98a", "ffdbb4"];
 const BACKGROUNDS = ["b6e3f4", "c0aede", "d1d4f9", "ffd5dc", "ffdfbf", "c7f0d8", "f4e3b6"];
 
 export interface AvatarInput {
@@ -34,6 +36,7 @@ export async function renderAvatar(input: AvatarInput): Promise<{ main: Buffer; 
     eyes: ["default", "happy", "wink", "side", "squint"],
     eyebrows: ["default", "defaultNatural", "raisedExcited", "raisedExcitedNatural", "flatNatural"],
     mouth: ["smile", "default", "twinkle", "serious"],
+    skinColor: SKIN,
     backgroundColor: BACKGROUNDS,
     ...(grey ? { hairColor: [GREY], facialHairColor: [GREY] } : {}),
   }).toString();

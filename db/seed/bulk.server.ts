@@ -57,6 +57,8 @@ export async function seedBulk(
     await insertRows(db, rows);
     log(`seed: ${Math.min(total, start + BATCH)} / ${total}`);
   }
+  // Fresh statistics, or the planner keeps estimating the pool as empty and skips the indexes.
+  await db.execute(sql`analyze members, profiles, photos`);
 }
 
 async function insertRows(db: Database, rows: object[]): Promise<void> {
