@@ -19,7 +19,7 @@ test("each brand is served by its own host with its own name, colours and langua
   await page.goto(brandUrl("fesselnd"));
   await expect(page.getByTestId("brand-name")).toHaveText("Fesselnd");
   await expect(page.locator("html")).toHaveAttribute("lang", "de");
-  await expect(page.getByTestId("nav-login")).toHaveText("Anmelden");
+  await expect(page.getByTestId("nav-login")).toHaveText("Einloggen");
   expect(await primaryColour(page)).toBe("179 0 27");
 });
 

@@ -12,11 +12,11 @@ test("switching language is kept across a reload", async ({ page, context }) => 
   await select.selectOption("fr");
   await expect(page.locator("html")).toHaveAttribute("lang", "fr");
   await expect(page).toHaveURL(brandUrl("flirtpunt", "/pages/faq"));
-  await expect(page.getByTestId("nav-login")).toHaveText("Connexion");
+  await expect(page.getByTestId("nav-login")).toHaveText("Se connecter");
 
   await page.reload();
   await expect(page.locator("html")).toHaveAttribute("lang", "fr");
-  await expect(page.getByTestId("nav-login")).toHaveText("Connexion");
+  await expect(page.getByTestId("nav-login")).toHaveText("Se connecter");
 });
 
 test("the language choice of one brand does not change another", async ({ page, context }) => {
