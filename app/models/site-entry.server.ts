@@ -18,12 +18,12 @@ export async function siteEntryWarning(request: Request, context: AppLoadContext
   });
 }
 
-/** The loader every layout route uses: the entry-warning decision for that layout. */
-export function layoutLoader(layout: LayoutKind) {
-  return async ({ request, context }: LoaderFunctionArgs) => {
-    const tenant = requireTenant(context);
-    return { showSiteEntry: await siteEntryWarning(request, context, layout), minAge: tenant.settings.min_age };
-  };
+/**
+ * What every layout route loads: the entry-warning decision for that layout. Routes call it
+ * from a `loader` function of their own; a loader made by calling a `.server` function at module
+ * level would survive into the browser bundle.
+ */
+export async function layoutData({ request, context }: LoaderFunctionArgs, layout: LayoutKind) {
+  const tenant = requireTenant(context);
+  return { showSiteEntry: await siteEntryWarning(request, context, layout), minAge: tenant.settings.min_age };
 }
-
-export type LayoutLoaderData = Awaited<ReturnType<ReturnType<typeof layoutLoader>>>;

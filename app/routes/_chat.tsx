@@ -1,8 +1,11 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { SiteEntryModal } from "~/components/layout/SiteEntryModal";
-import { layoutLoader } from "~/models/site-entry.server";
+import { layoutData } from "~/models/site-entry.server";
 
-export const loader = layoutLoader("chat");
+export function loader(args: LoaderFunctionArgs) {
+  return layoutData(args, "chat");
+}
 
 /** Chat layout: bare, the page fills the screen. */
 export default function ChatLayout() {

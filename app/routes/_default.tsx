@@ -1,12 +1,15 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { Footer } from "~/components/layout/Footer";
 import { SiteEntryModal } from "~/components/layout/SiteEntryModal";
 import { TopNav } from "~/components/layout/TopNav";
 import { WarningBanners } from "~/components/layout/WarningBanners";
-import { layoutLoader } from "~/models/site-entry.server";
+import { layoutData } from "~/models/site-entry.server";
 import { useRootData } from "~/root";
 
-export const loader = layoutLoader("default");
+export function loader(args: LoaderFunctionArgs) {
+  return layoutData(args, "default");
+}
 
 /** Default layout: top navigation, warning banners, page, footer with disclaimer. */
 export default function DefaultLayout() {

@@ -1,8 +1,11 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { SiteEntryModal } from "~/components/layout/SiteEntryModal";
-import { layoutLoader } from "~/models/site-entry.server";
+import { layoutData } from "~/models/site-entry.server";
 
-export const loader = layoutLoader("empty");
+export function loader(args: LoaderFunctionArgs) {
+  return layoutData(args, "empty");
+}
 
 /** Empty layout: nothing around the page. */
 export default function EmptyLayout() {

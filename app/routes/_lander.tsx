@@ -1,11 +1,14 @@
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { BrandLogo } from "~/components/layout/BrandLogo";
 import { Footer } from "~/components/layout/Footer";
 import { SiteEntryModal } from "~/components/layout/SiteEntryModal";
-import { layoutLoader } from "~/models/site-entry.server";
+import { layoutData } from "~/models/site-entry.server";
 import { useRootData } from "~/root";
 
-export const loader = layoutLoader("lander");
+export function loader(args: LoaderFunctionArgs) {
+  return layoutData(args, "lander");
+}
 
 /** Lander layout: a logo bar and the footer around an advertising page. */
 export default function LanderLayout() {

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { acceptSiteEntry, brandUrl } from "./helpers";
+import type { Page } from "@playwright/test";
+import { acceptSiteEntry, brandUrl, expect, test } from "./helpers";
 
 async function primaryColour(page: Page): Promise<string> {
   return page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue("--color-primary").trim());

@@ -1,4 +1,18 @@
-import type { BrowserContext } from "@playwright/test";
+import { test as base, expect, type BrowserContext } from "@playwright/test";
+
+/** Every page must run its scripts without an uncaught error (a failed hydration shows here). */
+export const test = base.extend<{ failOnPageError: void }>({
+  failOnPageError: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(error.message));
+      await use();
+      expect(errors, "uncaught errors in the page").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
 
 export const PORT = Number(process.env.E2E_PORT ?? 3199);
 

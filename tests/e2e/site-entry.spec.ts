@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { brandUrl } from "./helpers";
+import { brandUrl, expect, test } from "./helpers";
 
 test("the adult-content warning is shown once, then remembered", async ({ page }) => {
   await page.goto(brandUrl("flirtpunt"));
