@@ -13,6 +13,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { ErrorPage } from "~/components/ErrorPage";
+import { getFixedT } from "~/i18n/i18next.server";
 import { languageOptions } from "~/i18n/resolve-language";
 import { publicBrand } from "~/tenancy/public-brand";
 import { themeCss } from "~/tenancy/theme-css";
@@ -28,8 +29,10 @@ export const links: LinksFunction = () => [
 export async function loader({ context }: LoaderFunctionArgs) {
   const { tenant, language, country } = context;
   if (!tenant) throw data({ kind: "unknown-host" as const, language }, { status: 404 });
+  const english = await getFixedT("en", "common");
   return {
     locale: language,
+    usNotice: tenant.settings.us_footer ? english("footer.usNotice", { siteName: tenant.name }) : null,
     brand: publicBrand(tenant),
     themeCss: themeCss(tenant.theme),
     languages: languageOptions(country, tenant, language),

@@ -23,7 +23,7 @@ export default function DefaultLayout() {
       <div className="flex-1">
         <Outlet />
       </div>
-      <Footer brand={root.brand} />
+      <Footer brand={root.brand} usNotice={root.usNotice} />
       <SiteEntryModal show={showSiteEntry} minAge={minAge} />
     </div>
   );

@@ -23,7 +23,7 @@ export default function LanderLayout() {
       <div className="flex-1">
         <Outlet />
       </div>
-      <Footer brand={root.brand} compact />
+      <Footer brand={root.brand} usNotice={root.usNotice} compact />
       <SiteEntryModal show={showSiteEntry} minAge={minAge} />
     </div>
   );

@@ -9,7 +9,6 @@ export interface PublicBrand {
   domain: string;
   countries: string[];
   theme: TenantTheme;
-  usFooter: boolean;
   supportEmail: string;
 }
 
@@ -21,7 +20,6 @@ export function publicBrand(tenant: Tenant): PublicBrand {
     domain: tenant.domains[0]!,
     countries: tenant.countries,
     theme: tenant.theme,
-    usFooter: tenant.settings.us_footer,
     supportEmail: tenant.company.support_email,
   };
 }

@@ -15,7 +15,11 @@ export const FOOTER_LINKS = [
   ["support", "/pages/service"],
 ] as const;
 
-export function Footer({ brand, compact = false }: { brand: PublicBrand; compact?: boolean }) {
+/**
+ * `usNotice` is the English-only United States notice (spec section 2), already translated on
+ * the server, or null when the brand has it off.
+ */
+export function Footer({ brand, usNotice, compact = false }: { brand: PublicBrand; usNotice: string | null; compact?: boolean }) {
   const { t } = useTranslation("common");
   const year = new Date().getFullYear();
   return (
@@ -35,9 +39,9 @@ export function Footer({ brand, compact = false }: { brand: PublicBrand; compact
             {t("footer.disclaimer", { siteName: brand.name })}
           </p>
         )}
-        {brand.usFooter ? (
+        {usNotice ? (
           <p className="mt-3 max-w-3xl text-xs leading-relaxed text-gray-500" lang="en" data-testid="us-footer">
-            {t("footer.usNotice", { lng: "en", siteName: brand.name })}
+            {usNotice}
           </p>
         ) : null}
         <p className="mt-4 text-xs text-gray-400">

@@ -1,0 +1,33 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { describe, expect, it } from "vitest";
+import { loader } from "../../app/root";
+import { tenantSchema, type TenantInput } from "../../app/tenancy/schema";
+import { tenantFixture } from "../fixtures/tenant";
+
+function run(tenant: TenantInput | null, language: AppLoadContext["language"] = "nl", country: AppLoadContext["country"] = null) {
+  const context = { tenant: tenant ? tenantSchema.parse(tenant) : null, language, country };
+  return loader({ request: new Request("http://testsite.example/"), context, params: {} });
+}
+
+describe("root loader", () => {
+  it("gives the page the brand, its theme, the language and the switcher's languages", async () => {
+    const data = await run(tenantFixture(), "fr");
+    expect(data.locale).toBe("fr");
+    expect(data.brand).toMatchObject({ id: "testsite", name: "Test Site", niche: "general" });
+    expect(data.themeCss).toContain("--color-primary: 245 0 111;");
+    expect(data.languages).toEqual(["nl", "fr", "de"]);
+    expect(data.usNotice).toBeNull();
+  });
+
+  it("adds the United States notice in English whatever the language, when the brand turns it on", async () => {
+    const base = tenantFixture();
+    const data = await run({ ...base, settings: { ...base.settings, us_footer: true } }, "nl");
+    expect(data.usNotice).toMatch(/^All persons appearing on this website/);
+    expect(data.usNotice).toContain("Test Site");
+  });
+
+  it("answers 404 for a request without a brand, with the language for the error page", async () => {
+    const error = await run(null, "en").catch((thrown: unknown) => thrown);
+    expect(error).toMatchObject({ init: { status: 404 }, data: { kind: "unknown-host", language: "en" } });
+  });
+});
