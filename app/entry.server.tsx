@@ -6,7 +6,8 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { i18nFor } from "~/i18n/i18next.server";
-import { applySecurityHeaders } from "~/utils/security-headers.server";
+import { NonceContext } from "~/utils/nonce";
+import { applySecurityHeaders, createNonce } from "~/utils/security-headers.server";
 
 export { createRequestContext } from "~/context.server";
 export { shutdown, startup } from "~/startup.server";
@@ -23,14 +24,17 @@ export default async function handleRequest(
   const i18n = await i18nFor(loadContext.language);
   // Crawlers get the whole document at once; people get the shell as soon as it is ready.
   const readyEvent = isbot(request.headers.get("user-agent")) ? "onAllReady" : "onShellReady";
-  applySecurityHeaders(responseHeaders);
+  const nonce = createNonce();
+  applySecurityHeaders(responseHeaders, nonce);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
-      <I18nextProvider i18n={i18n}>
-        <RemixServer context={remixContext} url={request.url} />
-      </I18nextProvider>,
+      <NonceContext.Provider value={nonce}>
+        <I18nextProvider i18n={i18n}>
+          <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+        </I18nextProvider>
+      </NonceContext.Provider>,
       {
         [readyEvent]() {
           shellRendered = true;

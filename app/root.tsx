@@ -18,6 +18,7 @@ import { languageOptions } from "~/i18n/resolve-language";
 import { publicBrand } from "~/tenancy/public-brand";
 import { themeCss } from "~/tenancy/theme-css";
 import stylesheet from "~/tailwind.css";
+import { useNonce } from "~/utils/nonce";
 
 export const handle = { i18n: ["common"] };
 
@@ -52,6 +53,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const errorLanguage = isRouteErrorResponse(error) ? (error.data as { language?: string } | null)?.language : undefined;
   const { i18n } = useTranslation();
   const lang = root?.locale ?? errorLanguage ?? i18n.language;
+  const nonce = useNonce();
   return (
     <html lang={lang} dir={i18n.dir(lang)}>
       <head>
@@ -60,12 +62,12 @@ export function Layout({ children }: { children: ReactNode }) {
         {root ? <meta name="theme-color" content={root.brand.theme.primary} /> : null}
         <Meta />
         <Links />
-        <style>{root?.themeCss ?? themeCss(NEUTRAL_THEME)}</style>
+        <style nonce={nonce}>{root?.themeCss ?? themeCss(NEUTRAL_THEME)}</style>
       </head>
       <body className="min-h-screen">
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

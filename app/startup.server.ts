@@ -12,6 +12,10 @@ import { storage } from "~/services/storage/storage.server";
  */
 export async function startup(log: (line: string) => void = console.log): Promise<void> {
   const registry = tenants();
+  const defaultTenant = env().DEFAULT_TENANT;
+  if (defaultTenant && !registry.get(defaultTenant)) {
+    throw new Error(`DEFAULT_TENANT: no tenant file tenants/${defaultTenant}.json`);
+  }
   log(`brands: ${registry.tenants.map((t) => t.id).join(", ")}`);
   await i18nInstances();
   const database = databaseHandle();

@@ -1,11 +1,14 @@
 import { test as base, expect, type BrowserContext } from "@playwright/test";
 
-/** Every page must run its scripts without an uncaught error (a failed hydration shows here). */
+/** Every page must run its scripts without an uncaught error or a blocked script or style. */
 export const test = base.extend<{ failOnPageError: void }>({
   failOnPageError: [
     async ({ page }, use) => {
       const errors: string[] = [];
       page.on("pageerror", (error) => errors.push(error.message));
+      page.on("console", (message) => {
+        if (message.type() === "error" && message.text().includes("Content Security Policy")) errors.push(message.text());
+      });
       await use();
       expect(errors, "uncaught errors in the page").toEqual([]);
     },

@@ -33,7 +33,7 @@ interface Started {
   stop: () => Promise<void>;
 }
 
-function startServer(tenantsDir: string): Started {
+function startServer(tenantsDir: string, extraEnv: Record<string, string> = {}): Started {
   const port = nextPort++;
   const child = spawn(process.execPath, ["server.mjs"], {
     env: {
@@ -43,6 +43,7 @@ function startServer(tenantsDir: string): Started {
       TENANTS_DIR: tenantsDir,
       DATA_DIR: tempDir("data-"),
       DEMO_PROFILES_PER_POOL: "3",
+      ...extraEnv,
     },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -120,5 +121,13 @@ describe("server start-up", () => {
     expect(await server.exited).toBe(1);
     const lines = server.output().trim().split("\n");
     expect(lines.at(-1)).toMatch(/^Tenant file .*fesselnd\.json: field settings\.refund_days: Expected number, received string$/);
+  });
+
+  it("stops when DEFAULT_TENANT names no brand", async () => {
+    const dir = tempDir("tenants-");
+    copyFileSync("tenants/flirtpunt.json", path.join(dir, "flirtpunt.json"));
+    const server = startServer(dir, { DEFAULT_TENANT: "nobody" });
+    expect(await server.exited).toBe(1);
+    expect(server.output().trim().split("\n").at(-1)).toBe("DEFAULT_TENANT: no tenant file tenants/nobody.json");
   });
 });

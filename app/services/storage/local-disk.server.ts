@@ -1,4 +1,5 @@
-import { access, mkdir, rm, writeFile } from "node:fs/promises";
+import { randomUUID } from "node:crypto";
+import { access, mkdir, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { assertStorageKey, type Storage } from "./storage";
 
@@ -14,16 +15,20 @@ export class LocalDiskStorage implements Storage {
     return path.join(this.root, key);
   }
 
-  async put(key: string, data: Buffer): Promise<void> {
+  /** Local files need no content type: the static file server derives it from the extension. */
+  async put(key: string, data: Buffer, _contentType?: string): Promise<void> {
     const file = this.pathOf(key);
     await mkdir(path.dirname(file), { recursive: true });
-    // Write then rename would be atomic, but keys are never rewritten with other content.
-    await writeFile(file, data);
+    // Write then rename, so a reader never sees half a file.
+    const temporary = `${file}.${randomUUID()}.tmp`;
+    await writeFile(temporary, data);
+    await rename(temporary, file);
   }
 
   async has(key: string): Promise<boolean> {
+    const file = this.pathOf(key);
     try {
-      await access(this.pathOf(key));
+      await access(file);
       return true;
     } catch {
       return false;
