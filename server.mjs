@@ -1,4 +1,5 @@
 // The HTTP server: static files, then every other request through Remix with the brand of its host.
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { createRequestHandler } from "@remix-run/express";
 import { broadcastDevReady } from "@remix-run/node";
@@ -6,6 +7,10 @@ import compression from "compression";
 import express from "express";
 
 const BUILD_PATH = path.resolve("build/index.js");
+if (!existsSync(BUILD_PATH)) {
+  console.error("No build found: run `npm run build` first (or `npm run quickstart`).");
+  process.exit(1);
+}
 const build = await import(BUILD_PATH);
 const { createRequestContext, startup, shutdown } = build.entry.module;
 const production = process.env.NODE_ENV === "production";

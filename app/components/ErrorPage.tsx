@@ -35,7 +35,7 @@ function ErrorContent() {
 }
 
 /** If the error page itself fails, this last page is shown instead. */
-class ErrorPageGuard extends Component<{ children: ReactNode }, { failed: boolean }> {
+export class ErrorPageGuard extends Component<{ children: ReactNode }, { failed: boolean }> {
   state = { failed: false };
 
   static getDerivedStateFromError() {
