@@ -40,7 +40,8 @@ app.set("trust proxy", false);
 app.use(compression());
 app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
 app.use("/media", express.static(path.join(dataDir, "storage"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
-app.use("/locales", express.static("public/locales", { maxAge: production ? "1h" : 0 }));
+// Catalogue URLs carry a version (see catalogueVersion), so a year is safe in production.
+app.use("/locales", express.static("public/locales", { maxAge: production ? "1y" : 0 }));
 app.use(express.static("public", { maxAge: "1h", index: false }));
 app.all(
   "*",

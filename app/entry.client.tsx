@@ -8,6 +8,11 @@ import { getInitialNamespaces } from "remix-i18next/client";
 import { DEFAULT_LANGUAGE, LANGUAGES } from "~/i18n/languages";
 import { DEFAULT_NAMESPACE } from "~/i18n/namespaces";
 
+/** Catalogue URLs carry the server's catalogue version, so they may be cached for long. */
+function catalogueVersion(): string {
+  return document.querySelector<HTMLMetaElement>('meta[name="catalogue-version"]')?.content ?? "";
+}
+
 async function hydrate() {
   await i18next
     .use(initReactI18next)
@@ -18,7 +23,7 @@ async function hydrate() {
       supportedLngs: [...LANGUAGES],
       ns: getInitialNamespaces(),
       defaultNS: DEFAULT_NAMESPACE,
-      backend: { loadPath: "/locales/{{lng}}/{{ns}}.json" },
+      backend: { loadPath: `/locales/{{lng}}/{{ns}}.json?v=${catalogueVersion()}` },
       interpolation: { escapeValue: false },
     });
 

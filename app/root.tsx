@@ -13,7 +13,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { ErrorPage } from "~/components/ErrorPage";
-import { getFixedT } from "~/i18n/i18next.server";
+import { catalogueVersion, getFixedT } from "~/i18n/i18next.server";
 import { languageOptions } from "~/i18n/resolve-language";
 import { publicBrand } from "~/tenancy/public-brand";
 import { themeCss } from "~/tenancy/theme-css";
@@ -33,6 +33,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   const english = await getFixedT("en", "common");
   return {
     locale: language,
+    catalogueVersion: catalogueVersion(),
     usNotice: tenant.settings.us_footer ? english("footer.usNotice", { siteName: tenant.name }) : null,
     brand: publicBrand(tenant),
     themeCss: themeCss(tenant.theme),
@@ -60,6 +61,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {root ? <meta name="theme-color" content={root.brand.theme.primary} /> : null}
+        {root ? <meta name="catalogue-version" content={root.catalogueVersion} /> : null}
         <Meta />
         <Links />
         <style nonce={nonce}>{root?.themeCss ?? themeCss(NEUTRAL_THEME)}</style>

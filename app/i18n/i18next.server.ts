@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { createInstance, type i18n as I18n, type TFunction } from "i18next";
@@ -52,4 +53,21 @@ export async function i18nFor(language: Language): Promise<I18n> {
 
 export async function getFixedT(language: Language, namespace: Namespace = DEFAULT_NAMESPACE): Promise<TFunction> {
   return (await i18nFor(language)).getFixedT(language, namespace);
+}
+
+let version: string | undefined;
+
+/**
+ * A short hash of every catalogue. The browser loads catalogues with it in the URL, so they can
+ * be cached for long and a changed text is never mixed with an old one.
+ */
+export function catalogueVersion(): string {
+  if (!version) {
+    const hash = createHash("sha256");
+    for (const language of LANGUAGES) {
+      for (const namespace of NAMESPACES) hash.update(readFileSync(path.join(LOCALES_DIR, language, `${namespace}.json`)));
+    }
+    version = hash.digest("hex").slice(0, 12);
+  }
+  return version;
 }
