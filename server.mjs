@@ -48,7 +48,7 @@ app.all(
   createRequestHandler({
     build,
     mode: build.mode,
-    getLoadContext: (req) => createRequestContext(requestHeaders(req)),
+    getLoadContext: (req) => createRequestContext(requestHeaders(req), req.socket.remoteAddress ?? null),
   }),
 );
 

@@ -17,9 +17,18 @@ const envSchema = z.object({
   LOCAL_SERVICES: z.string().optional(),
   /** Name of a header set by a trusted proxy that carries the original host, e.g. x-forwarded-host. */
   TRUST_FORWARDED_HOST_HEADER: z.string().toLowerCase().optional(),
+  /** `1` when a trusted proxy sets X-Forwarded-For (the first address is then the visitor's). */
+  TRUST_FORWARDED_FOR: z.string().optional(),
   /** Name of a header set by a trusted proxy or CDN that carries the visitor's ISO country, e.g. cf-ipcountry. */
   GEO_COUNTRY_HEADER: z.string().toLowerCase().optional(),
   SESSION_SECRETS: z.string().optional(),
+  /** SMTP server for real mail; used when the local services are off. */
+  SMTP_HOST: z.string().optional(),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+  SMTP_USER: z.string().optional(),
+  SMTP_PASSWORD: z.string().optional(),
+  /** `1` for implicit TLS (port 465); otherwise STARTTLS is used when offered. */
+  SMTP_SECURE: z.string().optional(),
   SEED_ON_START: z.string().optional(),
   /** How many demo members each pool gets when an empty database is seeded on start. */
   DEMO_PROFILES_PER_POOL: z.coerce.number().int().min(0).max(100_000).default(300),
@@ -35,11 +44,19 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   }
   const env = parsed.data;
   const production = env.NODE_ENV === "production";
+  const localServices = devDefaultFlag(env.LOCAL_SERVICES, production);
+  const sessionSecrets = (env.SESSION_SECRETS ?? "").split(",").map((secret) => secret.trim()).filter(Boolean);
+  // A real deployment (production without the local services) must bring its own secrets.
+  if (production && !localServices && sessionSecrets.length === 0) {
+    throw new Error("Invalid environment variable SESSION_SECRETS: required in production (comma-separated, newest first)");
+  }
   return {
     ...env,
     production,
+    /** Newest first; older ones still verify cookies signed before a rotation. */
+    sessionSecrets: sessionSecrets.length > 0 ? sessionSecrets : ["development-only-session-secret"],
     devTenantHosts: devDefaultFlag(env.DEV_TENANT_HOSTS, production),
-    localServices: devDefaultFlag(env.LOCAL_SERVICES, production),
+    localServices,
     seedOnStart: env.SEED_ON_START !== "0",
   };
 }

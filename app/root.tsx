@@ -1,4 +1,4 @@
-import { data, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Links,
@@ -13,8 +13,13 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { ErrorPage } from "~/components/ErrorPage";
+import { Toast } from "~/components/ui/Toast";
 import { catalogueVersion, getFixedT } from "~/i18n/i18next.server";
 import { languageOptions } from "~/i18n/resolve-language";
+import { takeFlash } from "~/models/flash.server";
+import { trackingFromUrl, withoutTracking } from "~/models/tracking";
+import { storage } from "~/services/storage/storage.server";
+import { trackingCookie } from "~/utils/cookies.server";
 import { publicBrand } from "~/tenancy/public-brand";
 import { themeCss } from "~/tenancy/theme-css";
 import stylesheet from "~/tailwind.css";
@@ -27,23 +32,35 @@ export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ context }: LoaderFunctionArgs) {
-  const { tenant, language, country } = context;
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { tenant, language, country, member } = context;
   if (!tenant) throw data({ kind: "unknown-host" as const, language }, { status: 404 });
+  // Tracking keys are kept for the visit and taken out of the address (spec section 4).
+  const url = new URL(request.url);
+  const tracking = trackingFromUrl(url);
+  if (tracking) throw redirect(withoutTracking(url), { headers: { "Set-Cookie": await trackingCookie.serialize(tracking) } });
   const english = await getFixedT("en", "common");
-  return {
+  const { flash, clear } = await takeFlash(request);
+  return data({
+    flash,
     locale: language,
     catalogueVersion: catalogueVersion(),
     usNotice: tenant.settings.us_footer ? english("footer.usNotice", { siteName: tenant.name }) : null,
     brand: publicBrand(tenant),
     themeCss: themeCss(tenant.theme),
     languages: languageOptions(country, tenant, language),
-  };
+    member: member
+      ? {
+          name: member.name,
+          status: member.status,
+          email: member.email,
+          thumbUrl: member.thumbKey ? storage().publicUrl(member.thumbKey) : null,
+        }
+      : null,
+  }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
 }
 
-export type RootLoaderData = Awaited<ReturnType<typeof loader>>;
-
-export function useRootData(): RootLoaderData | undefined {
+export function useRootData() {
   return useRouteLoaderData<typeof loader>("root");
 }
 
@@ -89,7 +106,12 @@ const NEUTRAL_THEME = {
 export default function App() {
   const root = useRootData();
   useChangeLanguage(root?.locale ?? "nl");
-  return <Outlet />;
+  return (
+    <>
+      <Outlet />
+      {root?.flash ? <Toast key={JSON.stringify(root.flash)} flash={root.flash} /> : null}
+    </>
+  );
 }
 
 export function ErrorBoundary() {

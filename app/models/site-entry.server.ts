@@ -1,5 +1,6 @@
 import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import { requireTenant } from "~/tenancy/require-tenant.server";
+import { dismissedAlerts, isQuiet } from "./alerts.server";
 import { siteEntryCookie } from "~/utils/cookies.server";
 import { shouldShowSiteEntryWarning, type LayoutKind } from "./site-entry";
 
@@ -13,7 +14,7 @@ export async function siteEntryWarning(request: Request, context: AppLoadContext
     setting: tenant.settings.enable_site_entry_popup,
     visitorCountry: context.country,
     brandCountries: tenant.countries,
-    loggedIn: false,
+    loggedIn: context.member !== null,
     dismissedAt: typeof dismissed === "number" ? dismissed : null,
   });
 }
@@ -25,5 +26,12 @@ export async function siteEntryWarning(request: Request, context: AppLoadContext
  */
 export async function layoutData({ request, context }: LoaderFunctionArgs, layout: LayoutKind) {
   const tenant = requireTenant(context);
-  return { showSiteEntry: await siteEntryWarning(request, context, layout), minAge: tenant.settings.min_age };
+  const dismissed = await dismissedAlerts(request);
+  return {
+    showSiteEntry: await siteEntryWarning(request, context, layout),
+    minAge: tenant.settings.min_age,
+    alerts: {
+      unconfirmed: context.member?.status === "not_confirmed" && !isQuiet(dismissed, "unconfirmed"),
+    },
+  };
 }

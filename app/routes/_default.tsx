@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
+import { UnconfirmedReminder } from "~/components/account/UnconfirmedReminder";
 import { Footer } from "~/components/layout/Footer";
 import { SiteEntryModal } from "~/components/layout/SiteEntryModal";
 import { TopNav } from "~/components/layout/TopNav";
@@ -13,13 +14,13 @@ export function loader(args: LoaderFunctionArgs) {
 
 /** Default layout: top navigation, warning banners, page, footer with disclaimer. */
 export default function DefaultLayout() {
-  const { showSiteEntry, minAge } = useLoaderData<typeof loader>();
+  const { showSiteEntry, minAge, alerts } = useLoaderData<typeof loader>();
   const root = useRootData();
   if (!root) return null;
   return (
     <div className="flex min-h-screen flex-col">
-      <TopNav brand={root.brand} languages={root.languages} current={root.locale} />
-      <WarningBanners />
+      <TopNav brand={root.brand} languages={root.languages} current={root.locale} member={root.member} />
+      <WarningBanners>{alerts.unconfirmed && root.member ? <UnconfirmedReminder email={root.member.email} /> : null}</WarningBanners>
       <div className="flex-1">
         <Outlet />
       </div>

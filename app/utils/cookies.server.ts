@@ -12,3 +12,21 @@ export const localeCookie = createCookie("lng", { ...baseOptions(), maxAge: YEAR
 
 /** When the visitor dismissed the adult-content warning (epoch milliseconds). */
 export const siteEntryCookie = createCookie("site_entry", { ...baseOptions(), maxAge: YEAR_SECONDS });
+
+export const SESSION_DAYS = 30;
+
+/** The random session id; signed with SESSION_SECRETS (newest first, so they can rotate). */
+export const sessionCookie = createCookie("sid", {
+  ...baseOptions(),
+  maxAge: SESSION_DAYS * 24 * 60 * 60,
+  secrets: env().sessionSecrets,
+});
+
+/** Tracking keys of this visit: a browser-session cookie, saved on the account at signup. */
+export const trackingCookie = createCookie("tracking", baseOptions());
+
+/** When each alert was dismissed (alert name → epoch ms), spec section 4. */
+export const dismissedAlertsCookie = createCookie("alerts", { ...baseOptions(), maxAge: YEAR_SECONDS });
+
+/** A message for the next page only (DESIGN.md convention 8). */
+export const flashCookie = createCookie("flash", baseOptions());

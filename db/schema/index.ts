@@ -3,3 +3,4 @@ export * from "./profiles";
 export * from "./photos";
 export * from "./sessions";
 export * from "./credits";
+export * from "./accounts";

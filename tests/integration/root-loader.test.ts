@@ -5,8 +5,8 @@ import { tenantSchema, type TenantInput } from "../../app/tenancy/schema";
 import { tenantFixture } from "../fixtures/tenant";
 
 function run(tenant: TenantInput | null, language: AppLoadContext["language"] = "nl", country: AppLoadContext["country"] = null) {
-  const context = { tenant: tenant ? tenantSchema.parse(tenant) : null, language, country };
-  return loader({ request: new Request("http://testsite.example/"), context, params: {} });
+  const context = { tenant: tenant ? tenantSchema.parse(tenant) : null, language, country, member: null, sessionId: null, clientIp: null };
+  return loader({ request: new Request("http://testsite.example/"), context, params: {} }).then((result) => result.data);
 }
 
 describe("root loader", () => {
@@ -24,6 +24,16 @@ describe("root loader", () => {
     const data = await run({ ...base, settings: { ...base.settings, us_footer: true } }, "nl");
     expect(data.usNotice).toMatch(/^All persons appearing on this website/);
     expect(data.usNotice).toContain("Test Site");
+  });
+
+  it("keeps tracking keys for the visit and takes them out of the address", async () => {
+    const context = { tenant: tenantSchema.parse(tenantFixture()), language: "nl" as const, country: null, member: null, sessionId: null, clientIp: null };
+    const response = await loader({ request: new Request("http://testsite.example/pages/faq?ref=abc&x=1&sub1=s"), context, params: {} }).catch(
+      (thrown: unknown) => thrown as Response,
+    );
+    expect(response).toBeInstanceOf(Response);
+    expect((response as Response).headers.get("Location")).toBe("/pages/faq?x=1");
+    expect((response as Response).headers.get("Set-Cookie")).toMatch(/^tracking=/);
   });
 
   it("answers 404 for a request without a brand, with the language for the error page", async () => {

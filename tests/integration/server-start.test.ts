@@ -39,6 +39,7 @@ function startServer(tenantsDir: string, extraEnv: Record<string, string> = {}):
     env: {
       PATH: process.env.PATH,
       NODE_ENV: "production",
+      SESSION_SECRETS: "server-start-test-secret",
       PORT: String(port),
       TENANTS_DIR: tenantsDir,
       DATA_DIR: tempDir("data-"),

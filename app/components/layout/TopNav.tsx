@@ -1,4 +1,4 @@
-import { Link, useMatches } from "@remix-run/react";
+import { Form, Link, useMatches } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Language } from "~/i18n/languages";
 import type { PublicBrand } from "~/tenancy/public-brand";
@@ -9,8 +9,16 @@ interface RouteHandle {
   hideLanguageSwitcher?: boolean;
 }
 
-/** Top navigation of the default layout, in its logged-out state: a Login button leading to members. */
-export function TopNav({ brand, languages, current }: { brand: PublicBrand; languages: Language[]; current: Language }) {
+export interface NavMember {
+  name: string;
+  thumbUrl: string | null;
+}
+
+/**
+ * Top navigation of the default layout. Logged out: a Login button leading to members.
+ * Logged in: the account menu with photo and name.
+ */
+export function TopNav({ brand, languages, current, member }: { brand: PublicBrand; languages: Language[]; current: Language; member: NavMember | null }) {
   const { t } = useTranslation("common");
   const hideSwitcher = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.hideLanguageSwitcher);
   return (
@@ -19,11 +27,55 @@ export function TopNav({ brand, languages, current }: { brand: PublicBrand; lang
         <BrandLogo brand={brand} />
         <div className="flex items-center gap-3">
           {hideSwitcher ? null : <LanguageSwitcher languages={languages} current={current} />}
-          <Link to="/members" className="btn-primary" data-testid="nav-login">
-            {t("nav.login")}
-          </Link>
+          {member ? (
+            <AccountMenu member={member} />
+          ) : (
+            <Link to="/members" className="btn-primary" data-testid="nav-login">
+              {t("nav.login")}
+            </Link>
+          )}
         </div>
       </nav>
     </header>
+  );
+}
+
+/** A disclosure menu that works without JavaScript. */
+function AccountMenu({ member }: { member: NavMember }) {
+  const { t } = useTranslation("common");
+  return (
+    <details className="relative" data-testid="account-menu">
+      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-full py-1 pl-1 pr-3 hover:bg-gray-100">
+        {member.thumbUrl ? (
+          <img src={member.thumbUrl} alt="" width={32} height={32} className="h-8 w-8 rounded-full object-cover" />
+        ) : (
+          <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-full bg-primary text-sm font-bold text-white">
+            {member.name.slice(0, 1).toUpperCase()}
+          </span>
+        )}
+        <span className="max-w-[10rem] truncate text-sm font-semibold" data-testid="account-name">
+          {member.name}
+        </span>
+      </summary>
+      <ul className="absolute right-0 mt-2 w-48 overflow-hidden rounded-xl border border-gray-200 bg-white py-1 text-sm shadow-lg">
+        <li>
+          <Link to="/profile" className="block px-4 py-2 hover:bg-gray-50">
+            {t("nav.profile")}
+          </Link>
+        </li>
+        <li>
+          <Link to="/notifications" className="block px-4 py-2 hover:bg-gray-50">
+            {t("nav.settings")}
+          </Link>
+        </li>
+        <li>
+          <Form method="post" action="/logout">
+            <button type="submit" className="block w-full px-4 py-2 text-left hover:bg-gray-50" data-testid="logout">
+              {t("nav.logout")}
+            </button>
+          </Form>
+        </li>
+      </ul>
+    </details>
   );
 }

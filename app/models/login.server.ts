@@ -1,0 +1,35 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { Authenticator } from "remix-auth";
+import { FormStrategy } from "remix-auth-form";
+import { db } from "~/db.server";
+import type { Tenant } from "~/tenancy/schema";
+import { checkLogin } from "./accounts.server";
+
+/** Why a login was refused, as a catalogue key (and the minutes of a block). */
+export class LoginRefused extends Error {
+  constructor(
+    readonly key: "login.failed" | "login.blocked",
+    readonly minutes = 0,
+  ) {
+    super(key);
+  }
+}
+
+/**
+ * remix-auth with a form strategy, made for this request's site and address: returns the id of
+ * the member whose e-mail and password match, or throws LoginRefused.
+ */
+export function loginAuthenticator(tenant: Tenant, context: AppLoadContext): Authenticator<number> {
+  const authenticator = new Authenticator<number>();
+  authenticator.use(
+    new FormStrategy(async ({ form }) => {
+      const email = String(form.get("email") ?? "");
+      const password = String(form.get("password") ?? "");
+      const result = await checkLogin(db(), { siteId: tenant.id, email, password, ip: context.clientIp });
+      if (result.ok) return result.memberId;
+      throw result.blockedMinutes > 0 ? new LoginRefused("login.blocked", result.blockedMinutes) : new LoginRefused("login.failed");
+    }),
+    "form",
+  );
+  return authenticator;
+}

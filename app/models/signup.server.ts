@@ -1,0 +1,47 @@
+import { run as suggestEmail } from "@zootools/email-spell-checker";
+import type { AppLoadContext } from "@remix-run/node";
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { db } from "~/db.server";
+import type { Tenant } from "~/tenancy/schema";
+import { isGuessablePassword } from "~/utils/password-strength.server";
+import { createAccount, existingAccount, type NewAccount } from "./accounts.server";
+import { signupSchema } from "./signup-schema";
+import type { Tracking } from "./tracking";
+
+export type SignupOutcome =
+  | { ok: true; account: NewAccount; email: string; name: string }
+  | { ok: false; reply: SubmissionResult<string[]>; suggestion?: string };
+
+/**
+ * Checks a submitted signup form with every rule of spec section 5 and creates the account.
+ * On any problem the reply carries what was typed (never the password) and the errors.
+ */
+export async function submitSignup(formData: FormData, tenant: Tenant, context: AppLoadContext, tracking: Tracking | null): Promise<SignupOutcome> {
+  // "Yes, use the suggested address" submits the form with the suggestion in its place.
+  const suggested = formData.get("use_suggestion");
+  if (typeof suggested === "string" && suggested) {
+    formData.set("email", suggested);
+    formData.set("email_confirmed", suggested);
+  }
+  const submission = parseWithZod(formData, { schema: signupSchema(tenant.settings.min_age) });
+  if (submission.status !== "success") return { ok: false, reply: submission.reply({ hideFields: ["password"] }) };
+  const form = submission.value;
+  const fail = (field: string, key: string, suggestion?: string): SignupOutcome => ({
+    ok: false,
+    reply: submission.reply({ fieldErrors: { [field]: [key] }, hideFields: ["password"] }),
+    suggestion,
+  });
+
+  const typo = suggestEmail({ email: form.email });
+  if (typo && typo.full !== form.email && form.email_confirmed !== form.email) return fail("email", "validation.emailSuggestion", typo.full);
+
+  const existing = await existingAccount(db(), tenant.id, form.email);
+  if (existing === "active") return fail("email", "validation.emailTaken");
+  if (existing === "deleting") return fail("email", "validation.emailDeleting");
+  if (isGuessablePassword(form.password, [form.email, form.name])) return fail("password", "validation.passwordGuessable");
+
+  const account = await createAccount(db(), { tenant, form, tracking, language: context.language, country: context.country });
+  if (!account) return fail("email", "validation.emailTaken");
+  return { ok: true, account, email: form.email, name: form.name };
+}

@@ -1,0 +1,93 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Alert, Field, FieldErrors, inputClass } from "~/components/ui/Field";
+import { db } from "~/db.server";
+import { getFixedT } from "~/i18n/i18next.server";
+import { LoginRefused, loginAuthenticator } from "~/models/login.server";
+import { loginSchema } from "~/models/login-schema";
+import { startSession } from "~/models/sessions.server";
+import { requireTenant } from "~/tenancy/require-tenant.server";
+import { safeRedirectPath } from "~/utils/http.server";
+
+export const handle = { i18n: ["common", "account"] };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const tenant = requireTenant(context);
+  const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "/");
+  if (context.member) throw redirect(redirectTo);
+  const t = await getFixedT(context.language, "account");
+  return { redirectTo, title: `${t("login.title")} | ${tenant.name}` };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const tenant = requireTenant(context);
+  const formData = await request.clone().formData();
+  const submission = parseWithZod(formData, { schema: loginSchema });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }), minutes: 0 }, { status: 400 });
+  try {
+    const memberId = await loginAuthenticator(tenant, context).authenticate("form", request);
+    const cookie = await startSession(db(), { memberId, siteId: tenant.id, userAgent: request.headers.get("user-agent") });
+    return redirect(safeRedirectPath(submission.value.redirectTo, "/"), { headers: { "Set-Cookie": cookie } });
+  } catch (error) {
+    if (!(error instanceof LoginRefused)) throw error;
+    return data({ result: submission.reply({ formErrors: [error.key], hideFields: ["password"] }), minutes: error.minutes }, { status: 400 });
+  }
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
+
+export default function LoginPage() {
+  const { redirectTo } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("account");
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(loginSchema),
+    shouldValidate: "onBlur",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+  });
+  return (
+    <main className="mx-auto max-w-md px-4 py-10">
+      <h1 className="text-3xl font-bold">{t("login.title")}</h1>
+      <div className="mt-6 rounded-2xl bg-white p-6 shadow-sm">
+        <Form method="post" {...getFormProps(form)} className="space-y-4" data-testid="login-form">
+          {form.errors?.length ? (
+            <Alert tone="danger" testId="login-error">
+              {form.errors.map((key) => (
+                <p key={key}>{t(key, { minutes: actionData?.minutes ?? 0 })}</p>
+              ))}
+            </Alert>
+          ) : null}
+          <input type="hidden" name="redirectTo" value={redirectTo} />
+          <Field label={t("signup.email")} htmlFor={fields.email.id}>
+            <input {...getInputProps(fields.email, { type: "email" })} autoComplete="username" className={inputClass} />
+            <FieldErrors id={fields.email.errorId} errors={fields.email.errors} />
+          </Field>
+          <Field label={t("signup.password")} htmlFor={fields.password.id}>
+            <input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" className={inputClass} />
+            <FieldErrors id={fields.password.errorId} errors={fields.password.errors} />
+          </Field>
+          <button type="submit" className="btn-primary w-full py-3 text-base" disabled={navigation.state !== "idle"} data-testid="login-submit">
+            {t("login.submit")}
+          </button>
+        </Form>
+        <p className="mt-4 text-center text-sm">
+          <Link to="/reset-password" className="text-primary underline">
+            {t("login.forgotPassword")}
+          </Link>
+        </p>
+      </div>
+      <p className="mt-6 text-center text-sm text-gray-600">
+        {t("login.noAccount")}{" "}
+        <Link to="/signup" className="font-semibold text-primary underline">
+          {t("login.signupLink")}
+        </Link>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,84 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { SignupForm } from "~/components/account/SignupForm";
+import { db } from "~/db.server";
+import { Alert } from "~/components/ui/Field";
+import { sendActivationMail } from "~/models/account-mail.server";
+import { startSession } from "~/models/sessions.server";
+import { submitSignup } from "~/models/signup.server";
+import { signupOpen, type Tracking } from "~/models/tracking";
+import { getFixedT } from "~/i18n/i18next.server";
+import { requireTenant } from "~/tenancy/require-tenant.server";
+import { trackingCookie } from "~/utils/cookies.server";
+import { siteOrigin } from "~/utils/site-origin.server";
+
+export const handle = { i18n: ["common", "account"] };
+
+async function visitTracking(request: Request): Promise<Tracking | null> {
+  const value = (await trackingCookie.parse(request.headers.get("cookie"))) as unknown;
+  return value && typeof value === "object" ? (value as Tracking) : null;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const tenant = requireTenant(context);
+  if (context.member) throw redirect("/");
+  const t = await getFixedT(context.language, "account");
+  return {
+    open: signupOpen(tenant.settings.signups, await visitTracking(request)),
+    minAge: tenant.settings.min_age,
+    title: `${t("signup.title")} | ${tenant.name}`,
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const tenant = requireTenant(context);
+  if (context.member) throw redirect("/");
+  const tracking = await visitTracking(request);
+  if (!signupOpen(tenant.settings.signups, tracking)) throw redirect("/signup");
+  const outcome = await submitSignup(await request.formData(), tenant, context, tracking);
+  if (!outcome.ok) return data({ result: outcome.reply, suggestion: outcome.suggestion }, { status: 400 });
+
+  await sendActivationMail(tenant, { email: outcome.email, name: outcome.name, language: context.language }, outcome.account.activationToken, siteOrigin(request, tenant));
+  const headers = new Headers();
+  headers.append(
+    "Set-Cookie",
+    await startSession(db(), { memberId: outcome.account.memberId, siteId: tenant.id, userAgent: request.headers.get("user-agent") }),
+  );
+  // The visit's tracking now lives on the account.
+  headers.append("Set-Cookie", await trackingCookie.serialize("", { maxAge: 0 }));
+  return redirect("/complete-signup", { headers });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
+
+export default function SignupPage() {
+  const { open, minAge } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("account");
+  return (
+    <main className="mx-auto max-w-md px-4 py-10">
+      <h1 className="text-3xl font-bold">{t("signup.title")}</h1>
+      {open ? (
+        <>
+          <p className="mt-2 text-gray-600">{t("signup.intro")}</p>
+          <div className="mt-6 rounded-2xl bg-white p-6 shadow-sm">
+            <SignupForm minAge={minAge} lastResult={actionData?.result} suggestion={actionData?.suggestion} />
+          </div>
+          <p className="mt-6 text-center text-sm text-gray-600">
+            {t("signup.haveAccount")}{" "}
+            <Link to="/login" className="font-semibold text-primary underline">
+              {t("signup.loginLink")}
+            </Link>
+          </p>
+        </>
+      ) : (
+        <div className="mt-6">
+          <Alert tone="info" testId="invite-only">
+            {t("signup.inviteOnly")}
+          </Alert>
+        </div>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,31 @@
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { db } from "~/db.server";
+import { sendActivationMail } from "~/models/account-mail.server";
+import { newActivationToken } from "~/models/accounts.server";
+import { countTokensSince } from "~/models/email-tokens.server";
+import { setFlash, type Flash } from "~/models/flash.server";
+import { safeRedirectPath } from "~/utils/http.server";
+import { requireTenant } from "~/tenancy/require-tenant.server";
+import { siteOrigin } from "~/utils/site-origin.server";
+
+/** Activation mails a member may ask for per hour. */
+const RESENDS_PER_HOUR = 3;
+
+/** Sends a new activation link to a logged-in member who has not confirmed yet. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const tenant = requireTenant(context);
+  const member = context.member;
+  if (!member) throw redirect("/login");
+  const back = safeRedirectPath((await request.formData()).get("redirectTo"));
+  const answer = async (flash: Flash) => redirect(back, { status: 303, headers: { "Set-Cookie": await setFlash(flash) } });
+  if (member.status !== "not_confirmed") return answer({ tone: "info", key: "unconfirmed.alreadyConfirmed" });
+  const recent = await countTokensSince(db(), member.id, "activate", new Date(Date.now() - 60 * 60 * 1000));
+  if (recent >= RESENDS_PER_HOUR) return answer({ tone: "danger", key: "unconfirmed.tooMany" });
+  const token = await newActivationToken(db(), member.id);
+  await sendActivationMail(tenant, member, token, siteOrigin(request, tenant));
+  return answer({ tone: "success", key: "unconfirmed.sent" });
+}
+
+export function loader() {
+  return redirect("/");
+}

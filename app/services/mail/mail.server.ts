@@ -1,0 +1,33 @@
+import { db } from "../../../db/database.server";
+import { env } from "~/env.server";
+import type { MailService } from "./mail";
+import { OutboxMailService } from "./outbox.server";
+import { SmtpMailService } from "./smtp.server";
+
+let instance: MailService | undefined;
+
+/** The local outbox while LOCAL_SERVICES is on, otherwise SMTP (SMTP_HOST is then required). */
+export function mailService(): MailService {
+  if (!instance) {
+    const config = env();
+    if (config.localServices) {
+      instance = new OutboxMailService(db);
+    } else if (config.SMTP_HOST) {
+      instance = new SmtpMailService({
+        host: config.SMTP_HOST,
+        port: config.SMTP_PORT,
+        secure: config.SMTP_SECURE === "1",
+        user: config.SMTP_USER,
+        password: config.SMTP_PASSWORD,
+      });
+    } else {
+      throw new Error("Invalid environment variable SMTP_HOST: required when LOCAL_SERVICES is off");
+    }
+  }
+  return instance;
+}
+
+/** Tests hand in a service of their own. */
+export function setMailService(service: MailService | undefined): void {
+  instance = service;
+}
