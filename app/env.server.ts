@@ -29,6 +29,9 @@ const envSchema = z.object({
   SMTP_PASSWORD: z.string().optional(),
   /** `1` for implicit TLS (port 465); otherwise STARTTLS is used when offered. */
   SMTP_SECURE: z.string().optional(),
+  /** Web-push identity (npx web-push generate-vapid-keys); generated in DATA_DIR with LOCAL_SERVICES. */
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
   SEED_ON_START: z.string().optional(),
   /** How many demo members each pool gets when an empty database is seeded on start. */
   DEMO_PROFILES_PER_POOL: z.coerce.number().int().min(0).max(100_000).default(300),

@@ -3,6 +3,8 @@ import { seedIfEmpty } from "../db/seed/seed.server";
 import { env } from "~/env.server";
 import { i18nInstances } from "~/i18n/i18next.server";
 import { tenants } from "~/tenancy/tenants.server";
+import { mailService } from "~/services/mail/mail.server";
+import { vapidKeys } from "~/services/push/vapid.server";
 import { storage } from "~/services/storage/storage.server";
 
 /**
@@ -18,6 +20,9 @@ export async function startup(log: (line: string) => void = console.log): Promis
   }
   log(`brands: ${registry.tenants.map((t) => t.id).join(", ")}`);
   await i18nInstances();
+  // Outside services must be configured before the first request needs them.
+  mailService();
+  vapidKeys();
   const database = databaseHandle();
   await database.migrate();
   log(`database: ${database.kind}, migrated`);

@@ -47,6 +47,7 @@ export async function createAccount(
           email: form.email,
           passwordHash,
           status: "not_confirmed",
+          signupStep: 0,
           credits,
           language: input.language,
           tracking: input.tracking,

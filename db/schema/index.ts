@@ -4,3 +4,4 @@ export * from "./photos";
 export * from "./sessions";
 export * from "./credits";
 export * from "./accounts";
+export * from "./push";

@@ -34,6 +34,8 @@ export const members = pgTable(
     invisible: boolean("invisible").notNull().default(false),
     tracking: jsonb("tracking").$type<TrackingData>(),
     notificationsDisabled: text("notifications_disabled").array().notNull().default(sql`'{}'::text[]`),
+    /** Next step of /complete-signup to show; null once the member finished or for older accounts. */
+    signupStep: integer("signup_step"),
     /** Stable key of a generated demo member, so seeding twice does not duplicate. */
     seedRef: text("seed_ref"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

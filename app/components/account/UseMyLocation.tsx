@@ -1,0 +1,49 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useHydrated } from "~/utils/use-hydrated";
+
+export interface FoundPlace {
+  country: string;
+  region: string;
+  city: string;
+}
+
+type State = "idle" | "locating" | "denied" | "failed" | "found";
+
+/**
+ * Optional browser geolocation: the position is sent to /api/geocode, which answers with the
+ * nearest known city; nothing is stored until the member saves the form.
+ */
+export function UseMyLocation({ onFound }: { onFound: (place: FoundPlace) => void }) {
+  const { t } = useTranslation("account");
+  const hydrated = useHydrated();
+  const [state, setState] = useState<State>("idle");
+  if (!hydrated || !("geolocation" in navigator)) return null;
+
+  function locate() {
+    setState("locating");
+    navigator.geolocation.getCurrentPosition(
+      async ({ coords }) => {
+        const response = await fetch(`/api/geocode?lat=${coords.latitude.toFixed(4)}&lon=${coords.longitude.toFixed(4)}`).catch(() => null);
+        const place = response?.ok ? ((await response.json()) as FoundPlace | false) : false;
+        if (place) {
+          onFound(place);
+          setState("found");
+        } else {
+          setState("failed");
+        }
+      },
+      (error) => setState(error.code === error.PERMISSION_DENIED ? "denied" : "failed"),
+      { maximumAge: 60 * 60 * 1000, timeout: 15_000 },
+    );
+  }
+
+  return (
+    <div className="rounded-lg bg-gray-50 p-3 text-sm">
+      <button type="button" onClick={locate} className="btn-outline px-3 py-1" disabled={state === "locating"} data-testid="use-my-location">
+        {t("completeSignup.location.useMine")}
+      </button>
+      {state !== "idle" && state !== "locating" ? <p className="mt-2 text-gray-600">{t(`completeSignup.location.${state}`)}</p> : null}
+    </div>
+  );
+}

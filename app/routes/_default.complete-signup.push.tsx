@@ -1,0 +1,31 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { PushOptIn } from "~/components/account/PushOptIn";
+import { SignupStepFrame, StepButtons } from "~/components/account/SignupStep";
+import { continueAfter } from "~/models/complete-signup.server";
+import { requireMember } from "~/models/require-member.server";
+import { vapidKeys } from "~/services/push/vapid.server";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireMember(request, context);
+  return { publicKey: vapidKeys().publicKey };
+}
+
+/** The subscription itself is stored by /api/push/subscribe; this step only moves on. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { member } = requireMember(request, context);
+  return continueAfter(member.id, "push");
+}
+
+export default function PushStep() {
+  const { publicKey } = useLoaderData<typeof loader>();
+  const navigation = useNavigation();
+  return (
+    <SignupStepFrame step="push">
+      <PushOptIn publicKey={publicKey} />
+      <Form method="post">
+        <StepButtons busy={navigation.state !== "idle"} />
+      </Form>
+    </SignupStepFrame>
+  );
+}

@@ -1,0 +1,8 @@
+import { Outlet } from "@remix-run/react";
+
+/** Spec section 2: the language switcher is hidden while completing signup. */
+export const handle = { i18n: ["common", "account", "profile"], hideLanguageSwitcher: true };
+
+export default function CompleteSignupLayout() {
+  return <Outlet />;
+}

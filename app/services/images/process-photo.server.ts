@@ -1,0 +1,54 @@
+import sharp, { type Metadata, type Sharp } from "sharp";
+
+/** Uploads larger than this are refused before decoding. */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+const MAIN_SIZE = 1200;
+const THUMB_SIZE = 320;
+/** Decoding bombs: refuse images with more pixels than this. */
+const MAX_INPUT_PIXELS = 40_000_000;
+const MIN_SIDE = 200;
+
+export class PhotoRejected extends Error {
+  constructor(readonly reason: "tooLarge" | "notAnImage" | "tooSmall") {
+    super(reason);
+  }
+}
+
+export interface ProcessedPhoto {
+  main: Buffer;
+  thumb: Buffer;
+  width: number;
+  height: number;
+}
+
+/**
+ * Checks an upload by decoding it (never by its name or declared type), turns it upright,
+ * and re-encodes it as WebP in a main and a square thumbnail size. Re-encoding drops every
+ * piece of metadata: EXIF, GPS location, camera details.
+ */
+export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
+  if (input.byteLength > MAX_UPLOAD_BYTES) throw new PhotoRejected("tooLarge");
+  let image: Sharp;
+  let metadata: Metadata;
+  try {
+    image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" }).rotate();
+    metadata = await image.metadata();
+  } catch {
+    throw new PhotoRejected("notAnImage");
+  }
+  if (!metadata.width || !metadata.height || !["jpeg", "png", "webp", "heif", "avif", "gif"].includes(metadata.format ?? "")) {
+    throw new PhotoRejected("notAnImage");
+  }
+  if (Math.min(metadata.width, metadata.height) < MIN_SIDE) throw new PhotoRejected("tooSmall");
+  try {
+    const { data: main, info } = await image
+      .clone()
+      .resize(MAIN_SIZE, MAIN_SIZE, { fit: "inside", withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer({ resolveWithObject: true });
+    const thumb = await image.clone().resize(THUMB_SIZE, THUMB_SIZE, { fit: "cover", position: "attention" }).webp({ quality: 75 }).toBuffer();
+    return { main, thumb, width: info.width, height: info.height };
+  } catch {
+    throw new PhotoRejected("notAnImage");
+  }
+}

@@ -1,0 +1,154 @@
+import type { Page } from "@playwright/test";
+import sharp from "sharp";
+import { acceptSiteEntry, brandUrl, expect, test } from "./helpers";
+
+const PASSWORD = "zomer-fiets-lamp-42";
+
+function uniqueEmail(prefix: string): string {
+  return `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+async function fillSignup(page: Page, fields: { email: string; name: string; password?: string; birth?: string }) {
+  const form = page.getByTestId("signup-form");
+  await form.getByLabel(/e-?mail/i).fill(fields.email);
+  await form.locator('input[name="name"]').fill(fields.name);
+  await form.locator('input[name="password"]').fill(fields.password ?? PASSWORD);
+  await form.locator('input[name="date_of_birth"]').fill(fields.birth ?? "1990-05-17");
+  await page.getByTestId("signup-submit").click();
+}
+
+/** The activation link from the newest mail to this address in the local outbox. */
+async function activationLinkFor(page: Page, tenantId: string, email: string): Promise<string> {
+  await page.goto(brandUrl(tenantId, "/dev/mail"));
+  await page.getByTestId("outbox").getByText(email).first().click();
+  const text = await page.getByTestId("mail-text").textContent();
+  const link = /(http\S+\/activate\/[A-Za-z0-9_-]+)/.exec(text ?? "")?.[1];
+  if (!link) throw new Error(`no activation link in:\n${text}`);
+  return link;
+}
+
+test("signup in Dutch: errors keep what was typed, then steps, activation, logout and login", async ({ page, context }) => {
+  await acceptSiteEntry(context, "flirtpunt");
+  const email = uniqueEmail("sanne");
+  await page.goto(brandUrl("flirtpunt", "/signup"));
+  await page.waitForLoadState("networkidle");
+
+  await fillSignup(page, { email, name: "@sanne" });
+  await expect(page.getByText("Je naam mag niet met @ beginnen.")).toBeVisible();
+  await expect(page.getByTestId("signup-form").locator('input[name="email"]')).toHaveValue(email);
+
+  await page.getByTestId("signup-form").locator('input[name="name"]').fill("Sanne");
+  await page.getByTestId("signup-form").locator('input[name="password"]').fill(PASSWORD);
+  await page.getByTestId("signup-submit").click();
+  await expect(page).toHaveURL(brandUrl("flirtpunt", "/complete-signup/photo"));
+  await expect(page.getByTestId("language-switcher")).toHaveCount(0);
+
+  await page.getByTestId("step-skip").click();
+  await expect(page).toHaveURL(/\/complete-signup\/location$/);
+  await page.locator('select[name="region"]').selectOption("NL-UT");
+  await page.locator('input[name="city"]').fill("Utrecht");
+  await page.getByTestId("step-save").click();
+  await expect(page).toHaveURL(/\/complete-signup\/personal$/);
+  await page.locator('select[name="gender"]').selectOption("female");
+  await page.getByTestId("step-save").click();
+  await expect(page).toHaveURL(/\/complete-signup\/about$/);
+  await page.locator('textarea[name="about"]').fill("Ik hou van fietsen en koffie.");
+  await page.getByTestId("step-save").click();
+  await expect(page).toHaveURL(/\/complete-signup\/push$/);
+  await page.getByTestId("step-skip").click();
+  await expect(page.getByTestId("confirm-pending")).toContainText(email);
+  await page.getByTestId("step-save").click();
+  await expect(page).toHaveURL(brandUrl("flirtpunt", "/"));
+  await expect(page.getByTestId("toast")).toContainText("Je profiel is klaar");
+  await expect(page.getByTestId("unconfirmed-reminder")).toContainText(email);
+  await expect(page.getByTestId("account-name")).toHaveText("Sanne");
+
+  const link = await activationLinkFor(page, "flirtpunt", email);
+  await page.goto(link);
+  await expect(page).toHaveURL(brandUrl("flirtpunt", "/activate/done"));
+  await expect(page.getByTestId("activate-done")).toContainText("Je e-mailadres is bevestigd");
+  await page.goto(link);
+  await expect(page.getByTestId("activate-error")).toContainText("Activeren mislukt");
+
+  await page.goto(brandUrl("flirtpunt"));
+  await expect(page.getByTestId("unconfirmed-reminder")).toHaveCount(0);
+  await page.getByTestId("account-menu").locator("summary").click();
+  await page.getByTestId("logout").click();
+  await expect(page.getByTestId("nav-login")).toBeVisible();
+
+  await page.goto(brandUrl("flirtpunt", "/login"));
+  await page.locator('input[name="email"]').fill(email);
+  await page.locator('input[name="password"]').fill("verkeerd-wachtwoord");
+  await page.getByTestId("login-submit").click();
+  await expect(page.getByTestId("login-error")).toHaveText("Login mislukt, probeer opnieuw");
+  await expect(page.locator('input[name="email"]')).toHaveValue(email);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.getByTestId("login-submit").click();
+  await expect(page.getByTestId("account-name")).toHaveText("Sanne");
+});
+
+test("signup in English with a photo and a typo suggestion; a second signup with the address is refused", async ({ page, context }) => {
+  await acceptSiteEntry(context, "herchoice");
+  const email = uniqueEmail("emma").replace("@example.com", "@gmial.com");
+  await page.goto(brandUrl("herchoice", "/signup"));
+  await page.waitForLoadState("networkidle");
+  await fillSignup(page, { email, name: "Emma" });
+  const suggestion = page.getByTestId("email-suggestion");
+  await expect(suggestion).toContainText("Did you mean");
+  await expect(suggestion).toContainText(email.replace("gmial", "gmail"));
+  await page.getByTestId("signup-form").locator('input[name="password"]').fill(PASSWORD);
+  await suggestion.getByRole("button", { name: /^Yes/ }).click();
+  await expect(page).toHaveURL(/\/complete-signup\/photo$/);
+
+  const photo = await sharp({ create: { width: 600, height: 600, channels: 3, background: "#c44" } }).jpeg().toBuffer();
+  await page.locator('input[name="photo"]').setInputFiles({ name: "me.jpg", mimeType: "image/jpeg", buffer: photo });
+  await page.getByTestId("step-save").click();
+  await expect(page).toHaveURL(/\/complete-signup\/location$/);
+  await page.goto(brandUrl("herchoice", "/complete-signup/photo"));
+  await expect(page.getByTestId("own-photos")).toContainText("Being checked");
+
+  await page.locator('input[name="photo"]').setInputFiles({ name: "notes.jpg", mimeType: "image/jpeg", buffer: Buffer.from("not an image") });
+  await page.getByTestId("step-save").click();
+  await expect(page.getByTestId("photo-error")).toContainText("not a photo we can read");
+
+  await page.getByTestId("account-menu").locator("summary").click();
+  await page.getByTestId("logout").click();
+  await page.goto(brandUrl("herchoice", "/signup"));
+  await page.waitForLoadState("networkidle");
+  await fillSignup(page, { email: email.replace("gmial", "gmail"), name: "Emma two" });
+  await expect(page.getByText("This e-mail address already has an account on this site.")).toBeVisible();
+});
+
+test("too many wrong passwords block the account for a while", async ({ page, context }) => {
+  await acceptSiteEntry(context, "fesselnd");
+  const email = uniqueEmail("jonas");
+  await page.goto(brandUrl("fesselnd", "/signup"));
+  await page.waitForLoadState("networkidle");
+  await fillSignup(page, { email, name: "Jonas" });
+  await expect(page).toHaveURL(/\/complete-signup\/photo$/);
+  await page.context().clearCookies({ name: "sid" });
+
+  await page.goto(brandUrl("fesselnd", "/login"));
+  for (let attempt = 1; attempt <= 5; attempt++) {
+    await page.locator('input[name="email"]').fill(email);
+    await page.locator('input[name="password"]').fill(`falsch-${attempt}`);
+    await page.getByTestId("login-submit").click();
+    await expect(page.getByTestId("login-error")).toBeVisible();
+  }
+  await expect(page.getByTestId("login-error")).toHaveText(/15 min/);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.getByTestId("login-submit").click();
+  await expect(page.getByTestId("login-error")).toHaveText(/15 min/);
+});
+
+test("a brand that signs up only with a traffic source shows the invite notice otherwise", async ({ page, context }) => {
+  await acceptSiteEntry(context, "silverflirt");
+  await page.goto(brandUrl("silverflirt", "/signup"));
+  await expect(page.getByTestId("invite-only")).toBeVisible();
+  await expect(page.getByTestId("signup-form")).toHaveCount(0);
+
+  await page.goto(brandUrl("silverflirt", "/?ref=partner7&sub1=spring"));
+  await expect(page).toHaveURL(brandUrl("silverflirt", "/"));
+  await page.goto(brandUrl("silverflirt", "/signup"));
+  await expect(page.getByTestId("signup-form")).toBeVisible();
+});
