@@ -26,14 +26,16 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const tenant = requireTenant(context);
   const formData = await request.clone().formData();
   const submission = parseWithZod(formData, { schema: loginSchema });
-  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }), minutes: 0 }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }), refusal: null }, { status: 400 });
   try {
     const memberId = await loginAuthenticator(tenant, context).authenticate("form", request);
     const cookie = await startSession(db(), { memberId, siteId: tenant.id, userAgent: request.headers.get("user-agent") });
     return redirect(safeRedirectPath(submission.value.redirectTo, "/"), { headers: { "Set-Cookie": cookie } });
   } catch (error) {
     if (!(error instanceof LoginRefused)) throw error;
-    return data({ result: submission.reply({ formErrors: [error.key], hideFields: ["password"] }), minutes: error.minutes }, { status: 400 });
+    // The refusal travels beside the reply: a form-level error in the reply would keep conform
+    // from submitting the corrected form.
+    return data({ result: submission.reply({ hideFields: ["password"] }), refusal: { key: error.key, minutes: error.minutes } }, { status: 400 });
   }
 }
 
@@ -56,11 +58,9 @@ export default function LoginPage() {
       <h1 className="text-3xl font-bold">{t("login.title")}</h1>
       <div className="mt-6 rounded-2xl bg-white p-6 shadow-sm">
         <Form method="post" {...getFormProps(form)} className="space-y-4" data-testid="login-form">
-          {form.errors?.length ? (
+          {actionData?.refusal ? (
             <Alert tone="danger" testId="login-error">
-              {form.errors.map((key) => (
-                <p key={key}>{t(key, { minutes: actionData?.minutes ?? 0 })}</p>
-              ))}
+              {t(actionData.refusal.key, { minutes: actionData.refusal.minutes })}
             </Alert>
           ) : null}
           <input type="hidden" name="redirectTo" value={redirectTo} />

@@ -20,6 +20,11 @@ async function visitTracking(request: Request): Promise<Tracking | null> {
   return value && typeof value === "object" ? (value as Tracking) : null;
 }
 
+function latestBirthDateFor(minAge: number, now = new Date()): string {
+  const date = new Date(Date.UTC(now.getUTCFullYear() - minAge, now.getUTCMonth(), now.getUTCDate()));
+  return date.toISOString().slice(0, 10);
+}
+
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const tenant = requireTenant(context);
   if (context.member) throw redirect("/");
@@ -27,6 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return {
     open: signupOpen(tenant.settings.signups, await visitTracking(request)),
     minAge: tenant.settings.min_age,
+    latestBirthDate: latestBirthDateFor(tenant.settings.min_age),
     title: `${t("signup.title")} | ${tenant.name}`,
   };
 }
@@ -53,7 +59,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
 export default function SignupPage() {
-  const { open, minAge } = useLoaderData<typeof loader>();
+  const { open, minAge, latestBirthDate } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("account");
   return (
@@ -63,7 +69,7 @@ export default function SignupPage() {
         <>
           <p className="mt-2 text-gray-600">{t("signup.intro")}</p>
           <div className="mt-6 rounded-2xl bg-white p-6 shadow-sm">
-            <SignupForm minAge={minAge} lastResult={actionData?.result} suggestion={actionData?.suggestion} />
+            <SignupForm minAge={minAge} latestBirthDate={latestBirthDate} lastResult={actionData?.result} suggestion={actionData?.suggestion} />
           </div>
           <p className="mt-6 text-center text-sm text-gray-600">
             {t("signup.haveAccount")}{" "}

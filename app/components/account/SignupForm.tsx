@@ -8,12 +8,14 @@ import { signupSchema } from "~/models/signup-schema";
 
 export interface SignupFormProps {
   minAge: number;
+  /** The latest date of birth old enough to sign up (YYYY-MM-DD), from the server's clock. */
+  latestBirthDate: string;
   lastResult?: SubmissionResult<string[]>;
   suggestion?: string;
 }
 
 /** The signup form of spec section 3: e-mail, name, password, date of birth and an optional message. */
-export function SignupForm({ minAge, lastResult, suggestion }: SignupFormProps) {
+export function SignupForm({ minAge, latestBirthDate, lastResult, suggestion }: SignupFormProps) {
   const { t } = useTranslation("account");
   const schema = useMemo(() => signupSchema(minAge), [minAge]);
   const navigation = useNavigation();
@@ -26,7 +28,6 @@ export function SignupForm({ minAge, lastResult, suggestion }: SignupFormProps) 
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
-  const latestBirthDate = new Date(Date.now() - minAge * 365.25 * 24 * 3600 * 1000).toISOString().slice(0, 10);
   const emailErrors = fields.email.errors?.filter((key) => key !== "validation.emailSuggestion");
 
   return (
