@@ -40,6 +40,8 @@ function startServer(tenantsDir: string, extraEnv: Record<string, string> = {}):
       PATH: process.env.PATH,
       NODE_ENV: "production",
       SESSION_SECRETS: "server-start-test-secret",
+      // Local mail and push keys; the developer host names stay off (production).
+      LOCAL_SERVICES: "1",
       PORT: String(port),
       TENANTS_DIR: tenantsDir,
       DATA_DIR: tempDir("data-"),
