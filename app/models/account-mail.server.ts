@@ -31,3 +31,17 @@ export async function sendActivationMail(tenant: Tenant, recipient: MailRecipien
   });
   await mailService().send({ siteId: tenant.id, from: mailFrom(tenant), to: recipient.email, ...mail });
 }
+
+/** The password-reset mail with its one-time link. */
+export async function sendPasswordResetMail(tenant: Tenant, recipient: MailRecipient, token: string, origin: string): Promise<void> {
+  const t = await getFixedT(recipientLanguage(recipient, tenant), "mail");
+  const hours = TOKEN_LIFETIME_MS.reset_password / (60 * 60 * 1000);
+  const mail = renderMail(tenant, t, {
+    subject: t("reset.subject", { siteName: tenant.name }),
+    greeting: t("greeting", { name: recipient.name }),
+    paragraphs: [t("reset.intro")],
+    button: { label: t("reset.button"), url: `${origin}/reset-password/do?token=${token}` },
+    notes: [t("reset.expiry", { hours }), t("reset.ignore")],
+  });
+  await mailService().send({ siteId: tenant.id, from: mailFrom(tenant), to: recipient.email, ...mail });
+}

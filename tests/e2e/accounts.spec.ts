@@ -152,3 +152,44 @@ test("a brand that signs up only with a traffic source shows the invite notice o
   await page.goto(brandUrl("silverflirt", "/signup"));
   await expect(page.getByTestId("signup-form")).toBeVisible();
 });
+
+test("password reset: unknown address, mail with link, matching fields, new password works once", async ({ page, context }) => {
+  await acceptSiteEntry(context, "cougarclub");
+  const email = uniqueEmail("chloe");
+  await page.goto(brandUrl("cougarclub", "/signup"));
+  await page.waitForLoadState("networkidle");
+  await fillSignup(page, { email, name: "Chloé" });
+  await expect(page).toHaveURL(/\/complete-signup\/photo$/);
+  await page.context().clearCookies({ name: "sid" });
+
+  await page.goto(brandUrl("cougarclub", "/reset-password"));
+  await page.waitForLoadState("networkidle");
+  await page.getByTestId("reset-form").locator('input[name="email"]').fill("personne@example.com");
+  await page.getByTestId("reset-form").getByRole("button").click();
+  await expect(page.getByTestId("reset-form")).toContainText("introuvable");
+  await page.getByTestId("reset-form").locator('input[name="email"]').fill(email);
+  await page.getByTestId("reset-form").getByRole("button").click();
+  await expect(page.getByTestId("reset-sent")).toContainText(email);
+
+  await page.goto(brandUrl("cougarclub", "/dev/mail"));
+  await page.getByTestId("outbox").getByText(email).first().click();
+  const text = (await page.getByTestId("mail-text").textContent()) ?? "";
+  const link = /(http\S+\/reset-password\/do\?token=[A-Za-z0-9_-]+)/.exec(text)?.[1];
+  if (!link) throw new Error(`no reset link in:\n${text}`);
+
+  await page.goto(link);
+  await page.waitForLoadState("networkidle");
+  const form = page.getByTestId("new-password-form");
+  await form.locator('input[name="password"]').fill("nouveau-mot-de-passe-42");
+  await form.locator('input[name="repeat"]').fill("nouveau-mot-de-passe-43");
+  await form.getByRole("button").click();
+  await expect(form.locator('[role="alert"]')).toBeVisible();
+  await form.locator('input[name="password"]').fill("nouveau-mot-de-passe-42");
+  await form.locator('input[name="repeat"]').fill("nouveau-mot-de-passe-42");
+  await form.getByRole("button").click();
+  await expect(page).toHaveURL(brandUrl("cougarclub", "/"));
+  await expect(page.getByTestId("account-name")).toHaveText("Chloé");
+
+  await page.goto(link);
+  await expect(page.getByTestId("reset-invalid")).toBeVisible();
+});

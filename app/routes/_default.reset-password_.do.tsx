@@ -1,0 +1,91 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Alert, Field, FieldErrors, inputClass } from "~/components/ui/Field";
+import { db } from "~/db.server";
+import { getFixedT } from "~/i18n/i18next.server";
+import { peekToken } from "~/models/email-tokens.server";
+import { setFlash } from "~/models/flash.server";
+import { resetPassword } from "~/models/password-reset.server";
+import { newPasswordSchema } from "~/models/password-schema";
+import { startSession } from "~/models/sessions.server";
+import { requireTenant } from "~/tenancy/require-tenant.server";
+import { isGuessablePassword } from "~/utils/password-strength.server";
+
+export const handle = { i18n: ["common", "account"] };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const tenant = requireTenant(context);
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const t = await getFixedT(context.language, "account");
+  return { token, valid: await peekToken(db(), token, "reset_password", tenant.id), title: `${t("reset.newTitle")} | ${tenant.name}` };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const tenant = requireTenant(context);
+  const submission = parseWithZod(await request.formData(), { schema: newPasswordSchema });
+  const hide = { hideFields: ["password", "repeat"] };
+  if (submission.status !== "success") return data({ result: submission.reply(hide), invalidLink: false }, { status: 400 });
+  if (isGuessablePassword(submission.value.password, [])) {
+    return data({ result: submission.reply({ ...hide, fieldErrors: { password: ["validation.passwordGuessable"] } }), invalidLink: false }, { status: 400 });
+  }
+  const memberId = await resetPassword(db(), tenant, submission.value.token, submission.value.password);
+  if (memberId === null) return data({ result: submission.reply(hide), invalidLink: true }, { status: 400 });
+  const headers = new Headers();
+  headers.append("Set-Cookie", await startSession(db(), { memberId, siteId: tenant.id, userAgent: request.headers.get("user-agent") }));
+  headers.append("Set-Cookie", await setFlash({ tone: "success", key: "reset.done" }));
+  return redirect("/", { headers });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
+
+export default function ResetPasswordDo() {
+  const { token, valid } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation("account");
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "reset-do",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(newPasswordSchema),
+    shouldValidate: "onBlur",
+    // A server error on a field clears as soon as the member types in it again.
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: newPasswordSchema }),
+  });
+  const invalid = !valid || actionData?.invalidLink;
+  return (
+    <main className="mx-auto max-w-md px-4 py-10">
+      <h1 className="text-3xl font-bold">{t("reset.newTitle")}</h1>
+      <div className="mt-6 rounded-2xl bg-white p-6 shadow-sm">
+        {invalid ? (
+          <>
+            <Alert tone="danger" testId="reset-invalid">
+              {t("reset.invalidLink")}
+            </Alert>
+            <Link to="/reset-password" className="btn-primary mt-4">
+              {t("reset.requestNew")}
+            </Link>
+          </>
+        ) : (
+          <Form method="post" {...getFormProps(form)} className="space-y-4" data-testid="new-password-form">
+            <input type="hidden" name="token" value={token} />
+            <Field label={t("reset.newPassword")} htmlFor={fields.password.id} hint={t("signup.passwordHint")}>
+              <input {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" className={inputClass} />
+              <FieldErrors id={fields.password.errorId} errors={fields.password.errors} />
+            </Field>
+            <Field label={t("reset.repeatPassword")} htmlFor={fields.repeat.id}>
+              <input {...getInputProps(fields.repeat, { type: "password" })} autoComplete="new-password" className={inputClass} />
+              <FieldErrors id={fields.repeat.errorId} errors={fields.repeat.errors} />
+            </Field>
+            <button type="submit" className="btn-primary w-full" disabled={navigation.state !== "idle"}>
+              {t("reset.save")}
+            </button>
+          </Form>
+        )}
+      </div>
+    </main>
+  );
+}

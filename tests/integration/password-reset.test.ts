@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { members, profiles } from "../../db/schema/index";
+import { checkLogin } from "../../app/models/accounts.server";
+import { requestPasswordReset, resetPassword, RESETS_PER_DAY } from "../../app/models/password-reset.server";
+import { findSessionMember, sessionIdFrom, startSession } from "../../app/models/sessions.server";
+import { tenantSchema } from "../../app/tenancy/schema";
+import { hashPassword } from "../../app/utils/password.server";
+import { createTestDatabase, type TestDatabase } from "../fixtures/database";
+import { tenantFixture } from "../fixtures/tenant";
+
+const tenant = tenantSchema.parse(tenantFixture({ id: "resetsite", domains: ["resetsite.example"] }));
+let handle: TestDatabase;
+
+async function addMember(email: string) {
+  const [row] = await handle.db.insert(members).values({ siteId: tenant.id, email, status: "active", passwordHash: await hashPassword("old-password-zebra") }).returning({ id: members.id });
+  await handle.db.insert(profiles).values({ memberId: row!.id, pool: tenant.pool, name: "Kim" });
+  return row!.id;
+}
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+});
+afterAll(() => handle.close());
+
+describe("password reset", () => {
+  it("says an unknown address is not found", async () => {
+    expect(await requestPasswordReset(handle.db, tenant, "nobody@example.com")).toEqual({ ok: false, reason: "notFound" });
+  });
+
+  it("sets a new password once per link and ends every session", async () => {
+    const id = await addMember("kim@example.com");
+    const sessionId = await sessionIdFrom((await startSession(handle.db, { memberId: id, siteId: tenant.id, userAgent: null })).split(";")[0]!);
+    const request = await requestPasswordReset(handle.db, tenant, " KIM@example.com ");
+    if (!request.ok) throw new Error(request.reason);
+    expect(request.member).toMatchObject({ email: "kim@example.com", name: "Kim" });
+    expect(await resetPassword(handle.db, tenant, request.token, "nieuw-wachtwoord-walvis")).toBe(id);
+    expect(await resetPassword(handle.db, tenant, request.token, "another-password-otter")).toBeNull();
+    expect(await findSessionMember(handle.db, sessionId!, tenant.id)).toBeNull();
+    expect((await checkLogin(handle.db, { siteId: tenant.id, email: "kim@example.com", password: "nieuw-wachtwoord-walvis", ip: null })).ok).toBe(true);
+    expect((await checkLogin(handle.db, { siteId: tenant.id, email: "kim@example.com", password: "old-password-zebra", ip: null })).ok).toBe(false);
+  });
+
+  it(`allows ${RESETS_PER_DAY} mails a day`, async () => {
+    await addMember("many@example.com");
+    for (let i = 0; i < RESETS_PER_DAY; i++) expect((await requestPasswordReset(handle.db, tenant, "many@example.com")).ok).toBe(true);
+    expect(await requestPasswordReset(handle.db, tenant, "many@example.com")).toEqual({ ok: false, reason: "tooMany" });
+  });
+
+  it("refuses a link of another brand", async () => {
+    await addMember("other@example.com");
+    const request = await requestPasswordReset(handle.db, tenant, "other@example.com");
+    if (!request.ok) throw new Error(request.reason);
+    const otherBrand = tenantSchema.parse(tenantFixture({ id: "elsewhere", domains: ["elsewhere.example"] }));
+    expect(await resetPassword(handle.db, otherBrand, request.token, "nieuw-wachtwoord-walvis")).toBeNull();
+  });
+});
