@@ -10,7 +10,7 @@ function uniqueEmail(prefix: string): string {
 
 async function fillSignup(page: Page, fields: { email: string; name: string; password?: string; birth?: string }) {
   const form = page.getByTestId("signup-form");
-  await form.getByLabel(/e-?mail/i).fill(fields.email);
+  await form.locator('input[name="email"]').fill(fields.email);
   await form.locator('input[name="name"]').fill(fields.name);
   await form.locator('input[name="password"]').fill(fields.password ?? PASSWORD);
   await form.locator('input[name="date_of_birth"]').fill(fields.birth ?? "1990-05-17");
@@ -113,6 +113,7 @@ test("signup in English with a photo and a typo suggestion; a second signup with
 
   await page.getByTestId("account-menu").locator("summary").click();
   await page.getByTestId("logout").click();
+  await expect(page.getByTestId("nav-login")).toBeVisible();
   await page.goto(brandUrl("herchoice", "/signup"));
   await page.waitForLoadState("networkidle");
   await fillSignup(page, { email: email.replace("gmial", "gmail"), name: "Emma two" });
