@@ -19,8 +19,9 @@ export type ResetRequest =
  */
 export async function requestPasswordReset(db: Database, tenant: Tenant, email: string, now = new Date()): Promise<ResetRequest> {
   const [member] = await db
-    .select({ id: members.id, email: members.email, status: members.status, language: members.language })
+    .select({ id: members.id, email: members.email, status: members.status, language: members.language, name: profiles.name })
     .from(members)
+    .innerJoin(profiles, eq(profiles.memberId, members.id))
     .where(and(eq(members.siteId, tenant.id), eq(members.email, email.trim().toLowerCase())))
     .limit(1);
   if (!member?.email || (member.status !== "active" && member.status !== "not_confirmed" && member.status !== "disabled")) {
@@ -29,13 +30,7 @@ export async function requestPasswordReset(db: Database, tenant: Tenant, email: 
   const recent = await countTokensSince(db, member.id, "reset_password", new Date(now.getTime() - 24 * 60 * 60 * 1000));
   if (recent >= RESETS_PER_DAY) return { ok: false, reason: "tooMany" };
   const token = await issueToken(db, { memberId: member.id, purpose: "reset_password", now });
-  const name = await memberName(db, member.id);
-  return { ok: true, token, member: { email: member.email, name, language: member.language } };
-}
-
-async function memberName(db: Database, memberId: number): Promise<string> {
-  const [row] = await db.select({ name: profiles.name }).from(profiles).where(eq(profiles.memberId, memberId));
-  return row?.name ?? "";
+  return { ok: true, token, member: { email: member.email, name: member.name, language: member.language } };
 }
 
 /** Sets the new password with a valid link (once) and ends every session of the member. */

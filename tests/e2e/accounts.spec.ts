@@ -17,6 +17,16 @@ async function fillSignup(page: Page, fields: { email: string; name: string; pas
   await page.getByTestId("signup-submit").click();
 }
 
+/** Signs up on a brand and leaves the browser logged out again, as a returning visitor. */
+async function signUpThenForgetSession(page: Page, tenantId: string, fields: { email: string; name: string }) {
+  await acceptSiteEntry(page.context(), tenantId);
+  await page.goto(brandUrl(tenantId, "/signup"));
+  await page.waitForLoadState("networkidle");
+  await fillSignup(page, fields);
+  await expect(page).toHaveURL(/\/complete-signup\/photo$/);
+  await page.context().clearCookies({ name: "sid" });
+}
+
 /** The activation link from the newest mail to this address in the local outbox. */
 async function activationLinkFor(page: Page, tenantId: string, email: string): Promise<string> {
   await page.goto(brandUrl(tenantId, "/dev/mail"));
@@ -120,14 +130,9 @@ test("signup in English with a photo and a typo suggestion; a second signup with
   await expect(page.getByText("This e-mail address already has an account on this site.")).toBeVisible();
 });
 
-test("too many wrong passwords block the account for a while", async ({ page, context }) => {
-  await acceptSiteEntry(context, "fesselnd");
+test("too many wrong passwords block the account for a while", async ({ page }) => {
   const email = uniqueEmail("jonas");
-  await page.goto(brandUrl("fesselnd", "/signup"));
-  await page.waitForLoadState("networkidle");
-  await fillSignup(page, { email, name: "Jonas" });
-  await expect(page).toHaveURL(/\/complete-signup\/photo$/);
-  await page.context().clearCookies({ name: "sid" });
+  await signUpThenForgetSession(page, "fesselnd", { email, name: "Jonas" });
 
   await page.goto(brandUrl("fesselnd", "/login"));
   for (let attempt = 1; attempt <= 5; attempt++) {
@@ -154,14 +159,9 @@ test("a brand that signs up only with a traffic source shows the invite notice o
   await expect(page.getByTestId("signup-form")).toBeVisible();
 });
 
-test("password reset: unknown address, mail with link, matching fields, new password works once", async ({ page, context }) => {
-  await acceptSiteEntry(context, "cougarclub");
+test("password reset: unknown address, mail with link, matching fields, new password works once", async ({ page }) => {
   const email = uniqueEmail("chloe");
-  await page.goto(brandUrl("cougarclub", "/signup"));
-  await page.waitForLoadState("networkidle");
-  await fillSignup(page, { email, name: "Chloé" });
-  await expect(page).toHaveURL(/\/complete-signup\/photo$/);
-  await page.context().clearCookies({ name: "sid" });
+  await signUpThenForgetSession(page, "cougarclub", { email, name: "Chloé" });
 
   await page.goto(brandUrl("cougarclub", "/reset-password"));
   await page.waitForLoadState("networkidle");
