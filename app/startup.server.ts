@@ -1,6 +1,8 @@
 import { closeDatabase, databaseHandle } from "../db/database.server";
 import { seedIfEmpty } from "../db/seed/seed.server";
 import { env } from "~/env.server";
+import { startJobRunner, type JobRunner } from "~/jobs/job-runner.server";
+import { scheduledJobList } from "~/jobs/jobs.server";
 import { i18nInstances } from "~/i18n/i18next.server";
 import { tenants } from "~/tenancy/tenants.server";
 import { mailService } from "~/services/mail/mail.server";
@@ -30,8 +32,12 @@ export async function startup(log: (line: string) => void = console.log): Promis
     const seeded = await seedIfEmpty(database.db, registry, storage(), { perPool: env().DEMO_PROFILES_PER_POOL, log });
     if (seeded) log("database: demo data seeded");
   }
+  jobRunner = startJobRunner(database.db, scheduledJobList(registry), { log });
 }
 
+let jobRunner: JobRunner | undefined;
+
 export async function shutdown(): Promise<void> {
+  await jobRunner?.stop();
   await closeDatabase();
 }

@@ -3,6 +3,7 @@ import type { Database } from "../../db/client.server";
 import { creditLedger, members, profiles } from "../../db/schema/index";
 import type { Language } from "~/i18n/languages";
 import type { Tenant } from "~/tenancy/schema";
+import { isUniqueViolation } from "~/utils/db-errors";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "~/utils/password.server";
 import { issueToken } from "./email-tokens.server";
 import { loginBlockedMinutes, recordLoginAttempt } from "./login-throttle.server";
@@ -74,17 +75,17 @@ export async function createAccount(
   }
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-  return code === "23505";
-}
 
 /** Confirms the e-mail address of a not yet confirmed account. */
 export async function confirmEmail(db: Database, memberId: number): Promise<void> {
   await db.update(members).set({ status: "active" }).where(and(eq(members.id, memberId), eq(members.status, "not_confirmed")));
 }
 
-export type LoginResult = { ok: true; memberId: number } | { ok: false; blockedMinutes: number };
+export type LoginResult =
+  | { ok: true; memberId: number }
+  | { ok: false; blockedMinutes: number }
+  /** The right password for an account awaiting deletion: it can be reactivated. */
+  | { ok: false; blockedMinutes: 0; deletingMemberId: number };
 
 /**
  * Checks e-mail and password on this site. Unknown addresses cost as much time as known ones,
@@ -100,7 +101,12 @@ export async function checkLogin(db: Database, input: { siteId: string; email: s
     .where(and(eq(members.siteId, target.siteId), eq(members.email, target.email)))
     .limit(1);
   const usable = member?.passwordHash && (member.status === "active" || member.status === "not_confirmed" || member.status === "disabled");
-  const valid = await verifyPassword(usable ? member.passwordHash! : await dummyPasswordHash(), input.password);
+  const deleting = member?.passwordHash && member.status === "deletion_requested";
+  const valid = await verifyPassword(usable || deleting ? member.passwordHash! : await dummyPasswordHash(), input.password);
+  if (deleting && valid) {
+    await recordLoginAttempt(db, target, true);
+    return { ok: false, blockedMinutes: 0, deletingMemberId: member.id };
+  }
   const ok = Boolean(usable && valid);
   await recordLoginAttempt(db, target, ok);
   if (ok) return { ok: true, memberId: member!.id };

@@ -8,8 +8,10 @@ import { checkLogin } from "./accounts.server";
 /** Why a login was refused, as a catalogue key (and the minutes of a block). */
 export class LoginRefused extends Error {
   constructor(
-    readonly key: "login.failed" | "login.blocked",
+    readonly key: "login.failed" | "login.blocked" | "login.deleting",
     readonly minutes = 0,
+    /** Set for "login.deleting": the account that may be reactivated. */
+    readonly deletingMemberId: number | null = null,
   ) {
     super(key);
   }
@@ -27,6 +29,7 @@ export function loginAuthenticator(tenant: Tenant, context: AppLoadContext): Aut
       const password = String(form.get("password") ?? "");
       const result = await checkLogin(db(), { siteId: tenant.id, email, password, ip: context.clientIp });
       if (result.ok) return result.memberId;
+      if ("deletingMemberId" in result) throw new LoginRefused("login.deleting", 0, result.deletingMemberId);
       throw result.blockedMinutes > 0 ? new LoginRefused("login.blocked", result.blockedMinutes) : new LoginRefused("login.failed");
     }),
     "form",

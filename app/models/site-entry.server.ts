@@ -27,11 +27,16 @@ export async function siteEntryWarning(request: Request, context: AppLoadContext
 export async function layoutData({ request, context }: LoaderFunctionArgs, layout: LayoutKind) {
   const tenant = requireTenant(context);
   const dismissed = await dismissedAlerts(request);
+  const member = context.member;
+  const mailsStopped = (member?.notificationsDisabled.length ?? 0) > 0;
+  const onSettings = /^\/(notifications|settings)(\/|$)/.test(new URL(request.url).pathname);
   return {
     showSiteEntry: await siteEntryWarning(request, context, layout),
     minAge: tenant.settings.min_age,
     alerts: {
-      unconfirmed: context.member?.status === "not_confirmed" && !isQuiet(dismissed, "unconfirmed"),
+      // Spec section 4: the reminder only while the member's mails are not stopped.
+      unconfirmed: member?.status === "not_confirmed" && !mailsStopped && !isQuiet(dismissed, "unconfirmed"),
+      notificationsDisabled: mailsStopped && !onSettings && !isQuiet(dismissed, "notificationsDisabled"),
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { SignupLink } from "~/components/account/SignupModal";
 import { db } from "~/db.server";
 import { countListedMembersCached, recentMemberTeasers } from "~/models/member-teasers.server";
 import { getFixedT } from "~/i18n/i18next.server";
@@ -47,9 +48,9 @@ export default function Home() {
           </h1>
           <p className="mt-4 max-w-2xl text-lg text-white/90">{t(`niches.${niche}.intro`)}</p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <Link to="/signup" className="btn-light px-7 py-3 text-base" data-testid="cta-signup">
+            <SignupLink className="btn-light px-7 py-3 text-base" data-testid="cta-signup">
               {t("cta.signup")}
-            </Link>
+            </SignupLink>
             <Link to="/login" className="btn border border-white px-7 py-3 text-base text-white hover:bg-white/10">
               {t("cta.login")}
             </Link>

@@ -3,12 +3,15 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { SignupLink } from "~/components/account/SignupModal";
 import { Alert, Field, FieldErrors, inputClass } from "~/components/ui/Field";
 import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
 import { LoginRefused, loginAuthenticator } from "~/models/login.server";
 import { loginSchema } from "~/models/login-schema";
+import { mailReactivationLink } from "~/models/account-deletion.server";
 import { startSession } from "~/models/sessions.server";
+import { siteOrigin } from "~/utils/site-origin.server";
 import { requireTenant } from "~/tenancy/require-tenant.server";
 import { safeRedirectPath } from "~/utils/http.server";
 
@@ -33,6 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect(safeRedirectPath(submission.value.redirectTo, "/"), { headers: { "Set-Cookie": cookie } });
   } catch (error) {
     if (!(error instanceof LoginRefused)) throw error;
+    if (error.deletingMemberId !== null) await mailReactivationLink(db(), tenant, error.deletingMemberId, siteOrigin(request, tenant));
     // The refusal travels beside the reply: a form-level error in the reply would keep conform
     // from submitting the corrected form.
     return data({ result: submission.reply({ hideFields: ["password"] }), refusal: { key: error.key, minutes: error.minutes } }, { status: 400 });
@@ -84,9 +88,9 @@ export default function LoginPage() {
       </div>
       <p className="mt-6 text-center text-sm text-gray-600">
         {t("login.noAccount")}{" "}
-        <Link to="/signup" className="font-semibold text-primary underline">
+        <SignupLink className="font-semibold text-primary underline">
           {t("login.signupLink")}
-        </Link>
+        </SignupLink>
       </p>
     </main>
   );

@@ -1,5 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
+import { SignupModalProvider } from "~/components/account/SignupModal";
+import { MailsStoppedAlert } from "~/components/account/MailsStoppedAlert";
 import { UnconfirmedReminder } from "~/components/account/UnconfirmedReminder";
 import { Footer } from "~/components/layout/Footer";
 import { SiteEntryModal } from "~/components/layout/SiteEntryModal";
@@ -7,6 +9,9 @@ import { TopNav } from "~/components/layout/TopNav";
 import { WarningBanners } from "~/components/layout/WarningBanners";
 import { layoutData } from "~/models/site-entry.server";
 import { useRootData } from "~/root";
+
+/** Account alerts and flash messages can show on any page of this layout. */
+export const handle = { i18n: ["common", "account", "settings"] };
 
 export function loader(args: LoaderFunctionArgs) {
   return layoutData(args, "default");
@@ -18,14 +23,26 @@ export default function DefaultLayout() {
   const root = useRootData();
   if (!root) return null;
   return (
-    <div className="flex min-h-screen flex-col">
-      <TopNav brand={root.brand} languages={root.languages} current={root.locale} member={root.member} />
-      <WarningBanners>{alerts.unconfirmed && root.member ? <UnconfirmedReminder email={root.member.email} /> : null}</WarningBanners>
-      <div className="flex-1">
-        <Outlet />
+    <SignupModalProvider enabled={!root.member}>
+      <div className="flex min-h-screen flex-col">
+        <TopNav
+          brand={root.brand}
+          languages={root.languages}
+          current={root.locale}
+          member={root.member}
+        />
+        <WarningBanners>
+          {alerts.unconfirmed && root.member ? (
+            <UnconfirmedReminder email={root.member.email} />
+          ) : null}
+          {alerts.notificationsDisabled ? <MailsStoppedAlert /> : null}
+        </WarningBanners>
+        <div className="flex-1">
+          <Outlet />
+        </div>
+        <Footer brand={root.brand} usNotice={root.usNotice} />
+        <SiteEntryModal show={showSiteEntry} minAge={minAge} />
       </div>
-      <Footer brand={root.brand} usNotice={root.usNotice} />
-      <SiteEntryModal show={showSiteEntry} minAge={minAge} />
-    </div>
+    </SignupModalProvider>
   );
 }

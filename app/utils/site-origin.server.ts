@@ -12,3 +12,8 @@ export function siteOrigin(request: Request, tenant: Tenant): string {
   }
   return `https://${tenant.domains[0]}`;
 }
+
+/** The origin for links in mails sent outside a request (scheduled jobs). */
+export function tenantOrigin(tenant: Tenant): string {
+  return env().devTenantHosts ? `http://${tenant.id}.localhost:${env().PORT}` : `https://${tenant.domains[0]}`;
+}

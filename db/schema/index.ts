@@ -5,3 +5,5 @@ export * from "./sessions";
 export * from "./credits";
 export * from "./accounts";
 export * from "./push";
+export * from "./deletions";
+export * from "./jobs";

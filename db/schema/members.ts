@@ -33,7 +33,10 @@ export const members = pgTable(
     isFictional: boolean("is_fictional").notNull().default(false),
     invisible: boolean("invisible").notNull().default(false),
     tracking: jsonb("tracking").$type<TrackingData>(),
+    /** Why the system stopped all notification mails: fbl, bounce or listunsubscribe (spec 4). */
     notificationsDisabled: text("notifications_disabled").array().notNull().default(sql`'{}'::text[]`),
+    /** Notification types the member turned off (spec 9). */
+    mailOptOuts: text("mail_opt_outs").array().notNull().default(sql`'{}'::text[]`),
     /** Next step of /complete-signup to show; null once the member finished or for older accounts. */
     signupStep: integer("signup_step"),
     /** Stable key of a generated demo member, so seeding twice does not duplicate. */
@@ -45,6 +48,7 @@ export const members = pgTable(
     uniqueIndex("members_site_email_key").on(t.siteId, t.email),
     uniqueIndex("members_seed_ref_key").on(t.seedRef),
     index("members_site_idx").on(t.siteId),
+    index("members_deleting_idx").on(t.deletionRequestedAt).where(sql`${t.status} = 'deletion_requested'`),
     check("members_credits_not_negative", sql`${t.credits} >= 0`),
   ],
 );

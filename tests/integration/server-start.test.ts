@@ -1,9 +1,12 @@
 import { spawn } from "node:child_process";
-import { get } from "node:http";
+import { get, request as httpRequest } from "node:http";
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { tenantSchema } from "../../app/tenancy/schema";
+import { createTestDatabase } from "../fixtures/database";
+import { addMember } from "../fixtures/members";
 
 /**
  * The real server, started from the build the way `npm start` does, with a tenants directory
@@ -77,6 +80,24 @@ function request(port: number, host: string): Promise<{ status: number; body: st
   });
 }
 
+/** Posts a form the way a browser without JavaScript does. */
+function postForm(port: number, host: string, path: string, fields: Record<string, string>): Promise<{ status: number; body: string }> {
+  const body = new URLSearchParams(fields).toString();
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: "127.0.0.1", port, path, method: "POST", headers: { host, "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body) } },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (text += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
 async function waitForListening(server: Started): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (!server.output().includes("listening on")) {
@@ -132,5 +153,35 @@ describe("server start-up", () => {
     const server = startServer(dir, { DEFAULT_TENANT: "nobody" });
     expect(await server.exited).toBe(1);
     expect(server.output().trim().split("\n").at(-1)).toBe("DEFAULT_TENANT: no tenant file tenants/nobody.json");
+  });
+
+  // Two processes can share only a PostgreSQL database (PGlite belongs to one process).
+  it.skipIf(!process.env.DATABASE_URL)("shares the login throttle between two server processes on one database", async () => {
+    const database = await createTestDatabase();
+    const dir = tempDir("tenants-");
+    copyFileSync("tenants/flirtpunt.json", path.join(dir, "flirtpunt.json"));
+    const tenant = tenantSchema.parse(JSON.parse(readFileSync("tenants/flirtpunt.json", "utf8")));
+    await addMember(database.db, tenant, { email: "twice@example.com", password: "right-password-heron" });
+    const servers = [startServer(dir, { DATABASE_URL: database.url! }), startServer(dir, { DATABASE_URL: database.url! })];
+    try {
+      await Promise.all(servers.map(waitForListening));
+      const host = tenant.domains[0]!;
+      const blockedText = /Te veel foute pogingen, account voor 1[45] min geblokkeerd\./;
+      for (let attempt = 1; attempt <= 5; attempt++) {
+        const wrong = await postForm(servers[attempt % 2]!.port, host, "/login", { email: "twice@example.com", password: `wrong-${attempt}`, redirectTo: "/" });
+        // The fifth failure, counted across both processes, blocks the account.
+        if (attempt < 5) expect(wrong.body).toContain("Login mislukt, probeer opnieuw");
+        else expect(wrong.body).toMatch(blockedText);
+      }
+      // The right password, on either process, now meets the block the other one counted.
+      for (const server of servers) {
+        const blocked = await postForm(server.port, host, "/login", { email: "twice@example.com", password: "right-password-heron", redirectTo: "/" });
+        expect(blocked.status).toBe(400);
+        expect(blocked.body).toMatch(blockedText);
+      }
+    } finally {
+      await Promise.all(servers.map((server) => server.stop()));
+      await database.close();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link, useNavigation, type FetcherWithComponents } from "@remix-run/react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Field, FieldErrors, inputClass } from "~/components/ui/Field";
@@ -12,14 +12,17 @@ export interface SignupFormProps {
   latestBirthDate: string;
   lastResult?: SubmissionResult<string[]>;
   suggestion?: string;
+  /** Submits through this fetcher (the signup modal) instead of navigating (the /signup page). */
+  fetcher?: Pick<FetcherWithComponents<unknown>, "Form" | "state">;
 }
 
 /** The signup form of spec section 3: e-mail, name, password, date of birth and an optional message. */
-export function SignupForm({ minAge, latestBirthDate, lastResult, suggestion }: SignupFormProps) {
+export function SignupForm({ minAge, latestBirthDate, lastResult, suggestion, fetcher }: SignupFormProps) {
   const { t } = useTranslation("account");
   const schema = useMemo(() => signupSchema(minAge), [minAge]);
   const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formAction === "/signup";
+  const busy = fetcher ? fetcher.state !== "idle" : navigation.state !== "idle" && navigation.formAction === "/signup";
+  const FormElement = fetcher ? fetcher.Form : Form;
   const [form, fields] = useForm({
     id: "signup",
     lastResult,
@@ -31,7 +34,7 @@ export function SignupForm({ minAge, latestBirthDate, lastResult, suggestion }: 
   const emailErrors = fields.email.errors?.filter((key) => key !== "validation.emailSuggestion");
 
   return (
-    <Form method="post" action="/signup" {...getFormProps(form)} className="space-y-4" data-testid="signup-form">
+    <FormElement method="post" action="/signup" {...getFormProps(form)} className="space-y-4" data-testid="signup-form">
       <FieldErrors id={form.errorId} errors={form.errors} />
       <Field label={t("signup.email")} htmlFor={fields.email.id}>
         <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={inputClass} />
@@ -85,6 +88,6 @@ export function SignupForm({ minAge, latestBirthDate, lastResult, suggestion }: 
       <button type="submit" className="btn-primary w-full py-3 text-base" disabled={busy} data-testid="signup-submit">
         {busy ? t("signup.submitting") : t("signup.submit")}
       </button>
-    </Form>
+    </FormElement>
   );
 }

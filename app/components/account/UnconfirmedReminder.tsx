@@ -1,34 +1,72 @@
-import { useFetcher, useLocation } from "@remix-run/react";
+import { useFetcher, useLocation, useSearchParams } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Alert } from "~/components/ui/Field";
+import { SMARTPHONE_QUERY, useMediaQuery } from "~/utils/use-media-query";
+import { DismissableAlert } from "./DismissableAlert";
 
-/** Spec section 4: reminds an unconfirmed member to confirm, offers a new mail, can be dismissed. */
+/**
+ * Spec section 4: reminds an unconfirmed member to confirm, offers a new mail, can be dismissed.
+ * Arriving with `api_signup_complete` on a smartphone, the reminder opens as a modal.
+ */
 export function UnconfirmedReminder({ email }: { email: string }) {
   const { t } = useTranslation("account");
-  const resend = useFetcher();
-  const dismiss = useFetcher();
-  const location = useLocation();
-  if (dismiss.state !== "idle" || dismiss.data !== undefined) return null;
-  const here = `${location.pathname}${location.search}`;
-  return (
-    <Alert tone="warning" testId="unconfirmed-reminder">
+  const [searchParams] = useSearchParams();
+  const smartphone = useMediaQuery(SMARTPHONE_QUERY);
+  const [modalClosed, setModalClosed] = useState(false);
+  const body = (
+    <>
       <p className="font-semibold">{t("unconfirmed.title")}</p>
       <p className="mt-1">{t("unconfirmed.body", { email })}</p>
-      <div className="mt-2 flex flex-wrap gap-2">
-        <resend.Form method="post" action="/api/activation/resend">
-          <input type="hidden" name="redirectTo" value={here} />
-          <button type="submit" className="btn-outline px-3 py-1" disabled={resend.state !== "idle"} data-testid="resend-activation">
-            {t("unconfirmed.resend")}
-          </button>
-        </resend.Form>
-        <dismiss.Form method="post" action="/api/alerts/dismiss">
-          <input type="hidden" name="alert" value="unconfirmed" />
-          <input type="hidden" name="redirectTo" value={here} />
-          <button type="submit" className="btn px-3 py-1 text-gray-600 hover:bg-black/5">
-            {t("unconfirmed.dismiss")}
-          </button>
-        </dismiss.Form>
+    </>
+  );
+  if (smartphone && searchParams.has("api_signup_complete") && !modalClosed) {
+    return <ReminderModal onClose={() => setModalClosed(true)}>{body}</ReminderModal>;
+  }
+  return (
+    <DismissableAlert alert="unconfirmed" tone="warning" testId="unconfirmed-reminder" actions={<ResendButton />}>
+      {body}
+    </DismissableAlert>
+  );
+}
+
+function ResendButton() {
+  const { t } = useTranslation("account");
+  const resend = useFetcher();
+  const location = useLocation();
+  return (
+    <resend.Form method="post" action="/api/activation/resend">
+      <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
+      <button type="submit" className="btn-outline px-3 py-1" disabled={resend.state !== "idle"} data-testid="resend-activation">
+        {t("unconfirmed.resend")}
+      </button>
+    </resend.Form>
+  );
+}
+
+function ReminderModal({ onClose, children }: { onClose: () => void; children: React.ReactNode }) {
+  const { t } = useTranslation("account");
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    dialog.current?.showModal();
+  }, []);
+  return (
+    <dialog
+      ref={dialog}
+      onClose={onClose}
+      aria-labelledby="unconfirmed-modal-title"
+      className="w-[calc(100%-2rem)] max-w-md rounded-2xl p-6 shadow-2xl backdrop:bg-black/60"
+      data-testid="unconfirmed-modal"
+    >
+      <h2 id="unconfirmed-modal-title" className="sr-only">
+        {t("unconfirmed.title")}
+      </h2>
+      <div className="text-sm">{children}</div>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <ResendButton />
+        <button type="button" className="btn-primary px-3 py-1" onClick={() => dialog.current?.close()} data-testid="unconfirmed-modal-close">
+          {t("unconfirmed.ok")}
+        </button>
       </div>
-    </Alert>
+    </dialog>
   );
 }

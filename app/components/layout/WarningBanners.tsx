@@ -1,8 +1,8 @@
-import type { ReactNode } from "react";
+import { Children, type ReactNode } from "react";
 
 /** The area under the top navigation where account alerts appear. */
 export function WarningBanners({ children }: { children?: ReactNode }) {
-  if (!children) return null;
+  if (Children.toArray(children).length === 0) return null;
   return (
     <div className="mx-auto max-w-6xl space-y-2 px-4 pt-4" role="region" data-testid="warning-banners">
       {children}

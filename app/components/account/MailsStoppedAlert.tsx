@@ -1,0 +1,23 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { DismissableAlert } from "./DismissableAlert";
+
+/** Spec section 4, disabled-notifications alert: the system stopped the member's mails. */
+export function MailsStoppedAlert() {
+  const { t } = useTranslation("settings");
+  return (
+    <DismissableAlert
+      alert="notificationsDisabled"
+      tone="warning"
+      testId="mails-stopped-alert"
+      actions={
+        <Link to="/notifications" className="btn-outline px-3 py-1">
+          {t("notifications.reenable")}
+        </Link>
+      }
+    >
+      <p className="font-semibold">{t("notifications.stoppedTitle")}</p>
+      <p className="mt-1">{t("notifications.stoppedAlert")}</p>
+    </DismissableAlert>
+  );
+}

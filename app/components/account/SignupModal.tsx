@@ -1,0 +1,132 @@
+import { Link, useFetcher, useLocation, type LinkProps } from "@remix-run/react";
+import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { SubmissionResult } from "@conform-to/react";
+import { Alert } from "~/components/ui/Field";
+import type { loader as signupLoader } from "~/routes/_default.signup";
+import { DESKTOP_QUERY, useMediaQuery } from "~/utils/use-media-query";
+import { SignupForm } from "./SignupForm";
+
+const OpenSignup = createContext<(() => void) | null>(null);
+
+/**
+ * Spec section 2: on desktop the signup form opens in a large modal; on smartphones (and
+ * without JavaScript) links lead to the /signup page.
+ */
+export function SignupModalProvider({ enabled, children }: { enabled: boolean; children: ReactNode }) {
+  // The page the modal was opened on: a successful signup navigates on to /complete-signup,
+  // and there the modal has done its job.
+  const [openedOn, setOpenedOn] = useState<string | null>(null);
+  const { pathname } = useLocation();
+  return (
+    <OpenSignup.Provider value={enabled ? () => setOpenedOn(pathname) : null}>
+      {children}
+      {openedOn === pathname ? <SignupModal onClose={() => setOpenedOn(null)} /> : null}
+    </OpenSignup.Provider>
+  );
+}
+
+/** A link to /signup that opens the modal instead on a desktop-sized screen. */
+export function SignupLink(props: Omit<LinkProps, "to">) {
+  const openSignup = useContext(OpenSignup);
+  const desktop = useMediaQuery(DESKTOP_QUERY);
+  return (
+    <Link
+      {...props}
+      to="/signup"
+      onClick={(event) => {
+        props.onClick?.(event);
+        if (!openSignup || !desktop || event.defaultPrevented || event.metaKey || event.ctrlKey || event.shiftKey) return;
+        event.preventDefault();
+        openSignup();
+      }}
+    />
+  );
+}
+
+interface SignupActionData {
+  result?: SubmissionResult<string[]>;
+  suggestion?: string;
+}
+
+/**
+ * The modal. Once something is typed or the form is being sent, signup is in progress and
+ * neither Escape nor a click on the backdrop closes it (only the explicit close button does).
+ */
+function SignupModal({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation("account");
+  const page = useFetcher<typeof signupLoader>();
+  const submit = useFetcher<SignupActionData>();
+  const [typed, setTyped] = useState(false);
+  const panel = useRef<HTMLDivElement>(null);
+  const inProgress = typed || submit.state !== "idle";
+
+  useEffect(() => {
+    if (page.state === "idle" && !page.data) page.load("/signup");
+  }, [page]);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape" && !inProgress) onClose();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [inProgress, onClose]);
+  useEffect(() => {
+    panel.current?.focus();
+  }, []);
+
+  const info = page.data;
+  return (
+    <div
+      className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-black/60 p-4 sm:items-center"
+      role="presentation"
+      data-testid="signup-backdrop"
+      onClick={(event) => {
+        if (event.target === event.currentTarget && !inProgress) onClose();
+      }}
+    >
+      <div
+        ref={panel}
+        tabIndex={-1}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="signup-modal-title"
+        className="relative w-full max-w-3xl rounded-2xl bg-white p-6 shadow-2xl outline-none sm:p-8"
+        data-testid="signup-modal"
+        onInput={() => setTyped(true)}
+      >
+        <button
+          type="button"
+          onClick={onClose}
+          disabled={submit.state !== "idle"}
+          className="absolute right-3 top-3 rounded-full px-3 py-1 text-2xl leading-none text-gray-500 hover:bg-gray-100"
+          aria-label={t("signup.close")}
+          data-testid="signup-modal-close"
+        >
+          ×
+        </button>
+        <h2 id="signup-modal-title" className="text-2xl font-bold">
+          {t("signup.title")}
+        </h2>
+        <p className="mt-1 text-gray-600">{t("signup.intro")}</p>
+        <div className="mt-6">
+          {!info ? (
+            <p className="text-sm text-gray-500">{t("signup.loading")}</p>
+          ) : info.open ? (
+            <SignupForm
+              minAge={info.minAge}
+              latestBirthDate={info.latestBirthDate}
+              lastResult={submit.data?.result}
+              suggestion={submit.data?.suggestion}
+              fetcher={submit}
+            />
+          ) : (
+            <Alert tone="info" testId="invite-only">
+              {t("signup.inviteOnly")}
+            </Alert>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

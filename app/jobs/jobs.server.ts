@@ -1,0 +1,38 @@
+import { and, isNotNull, lt, or } from "drizzle-orm";
+import { emailTokens, loginAttempts } from "../../db/schema/index";
+import { purgeDeletedAccounts } from "~/models/account-deletion.server";
+import { remindUnconfirmedMembers } from "~/models/notification-mail.server";
+import { deleteExpiredSessions } from "~/models/sessions.server";
+import { storage } from "~/services/storage/storage.server";
+import type { TenantRegistry } from "~/tenancy/registry";
+import type { Job } from "./job-runner.server";
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** The server's scheduled jobs. */
+export function scheduledJobList(registry: TenantRegistry): Job[] {
+  return [
+    {
+      name: "purge-deleted-accounts",
+      intervalMs: HOUR_MS,
+      run: async (db, now) => `${await purgeDeletedAccounts(db, storage(), now)} purged`,
+    },
+    {
+      name: "remind-unconfirmed",
+      intervalMs: HOUR_MS,
+      run: async (db, now) => `${await remindUnconfirmedMembers(db, registry, now)} reminded`,
+    },
+    {
+      name: "clean-up-sessions-and-links",
+      intervalMs: HOUR_MS,
+      run: async (db, now) => {
+        await deleteExpiredSessions(db, now);
+        await db.delete(loginAttempts).where(lt(loginAttempts.createdAt, new Date(now.getTime() - DAY_MS)));
+        await db
+          .delete(emailTokens)
+          .where(or(lt(emailTokens.expiresAt, new Date(now.getTime() - DAY_MS)), and(isNotNull(emailTokens.usedAt), lt(emailTokens.usedAt, new Date(now.getTime() - DAY_MS)))));
+      },
+    },
+  ];
+}
