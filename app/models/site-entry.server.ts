@@ -1,6 +1,7 @@
 import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import { requireTenant } from "~/tenancy/require-tenant.server";
 import { dismissedAlerts, isQuiet } from "./alerts.server";
+import { signupFormSettings } from "./signup-form-settings.server";
 import { siteEntryCookie } from "~/utils/cookies.server";
 import { shouldShowSiteEntryWarning, type LayoutKind } from "./site-entry";
 
@@ -33,6 +34,8 @@ export async function layoutData({ request, context }: LoaderFunctionArgs, layou
   return {
     showSiteEntry: await siteEntryWarning(request, context, layout),
     minAge: tenant.settings.min_age,
+    /** For the signup modal, offered to visitors only. */
+    signup: member ? null : await signupFormSettings(request, tenant),
     alerts: {
       // Spec section 4: the reminder only while the member's mails are not stopped.
       unconfirmed: member?.status === "not_confirmed" && !mailsStopped && !isQuiet(dismissed, "unconfirmed"),

@@ -7,7 +7,8 @@ import { Alert } from "~/components/ui/Field";
 import { sendActivationMail } from "~/models/account-mail.server";
 import { startSession } from "~/models/sessions.server";
 import { submitSignup } from "~/models/signup.server";
-import { signupOpen, type Tracking } from "~/models/tracking";
+import { signupFormSettings, visitTracking } from "~/models/signup-form-settings.server";
+import { signupOpen } from "~/models/tracking";
 import { getFixedT } from "~/i18n/i18next.server";
 import { requireTenant } from "~/tenancy/require-tenant.server";
 import { trackingCookie } from "~/utils/cookies.server";
@@ -15,26 +16,11 @@ import { siteOrigin } from "~/utils/site-origin.server";
 
 export const handle = { i18n: ["common", "account"] };
 
-async function visitTracking(request: Request): Promise<Tracking | null> {
-  const value = (await trackingCookie.parse(request.headers.get("cookie"))) as unknown;
-  return value && typeof value === "object" ? (value as Tracking) : null;
-}
-
-function latestBirthDateFor(minAge: number, now = new Date()): string {
-  const date = new Date(Date.UTC(now.getUTCFullYear() - minAge, now.getUTCMonth(), now.getUTCDate()));
-  return date.toISOString().slice(0, 10);
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const tenant = requireTenant(context);
   if (context.member) throw redirect("/");
   const t = await getFixedT(context.language, "account");
-  return {
-    open: signupOpen(tenant.settings.signups, await visitTracking(request)),
-    minAge: tenant.settings.min_age,
-    latestBirthDate: latestBirthDateFor(tenant.settings.min_age),
-    title: `${t("signup.title")} | ${tenant.name}`,
-  };
+  return { ...(await signupFormSettings(request, tenant)), title: `${t("signup.title")} | ${tenant.name}` };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

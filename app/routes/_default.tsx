@@ -19,11 +19,11 @@ export function loader(args: LoaderFunctionArgs) {
 
 /** Default layout: top navigation, warning banners, page, footer with disclaimer. */
 export default function DefaultLayout() {
-  const { showSiteEntry, minAge, alerts } = useLoaderData<typeof loader>();
+  const { showSiteEntry, minAge, alerts, signup } = useLoaderData<typeof loader>();
   const root = useRootData();
   if (!root) return null;
   return (
-    <SignupModalProvider enabled={!root.member}>
+    <SignupModalProvider signup={signup}>
       <div className="flex min-h-screen flex-col">
         <TopNav
           brand={root.brand}

@@ -1,41 +1,5 @@
-import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import { acceptSiteEntry, brandUrl, expect, test } from "./helpers";
-
-const PASSWORD = "zomer-fiets-lamp-42";
-
-function uniqueEmail(prefix: string): string {
-  return `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
-}
-
-async function fillSignup(page: Page, fields: { email: string; name: string; password?: string; birth?: string }) {
-  const form = page.getByTestId("signup-form");
-  await form.locator('input[name="email"]').fill(fields.email);
-  await form.locator('input[name="name"]').fill(fields.name);
-  await form.locator('input[name="password"]').fill(fields.password ?? PASSWORD);
-  await form.locator('input[name="date_of_birth"]').fill(fields.birth ?? "1990-05-17");
-  await page.getByTestId("signup-submit").click();
-}
-
-/** Signs up on a brand and leaves the browser logged out again, as a returning visitor. */
-async function signUpThenForgetSession(page: Page, tenantId: string, fields: { email: string; name: string }) {
-  await acceptSiteEntry(page.context(), tenantId);
-  await page.goto(brandUrl(tenantId, "/signup"));
-  await page.waitForLoadState("networkidle");
-  await fillSignup(page, fields);
-  await expect(page).toHaveURL(/\/complete-signup\/photo$/);
-  await page.context().clearCookies({ name: "sid" });
-}
-
-/** The activation link from the newest mail to this address in the local outbox. */
-async function activationLinkFor(page: Page, tenantId: string, email: string): Promise<string> {
-  await page.goto(brandUrl(tenantId, "/dev/mail"));
-  await page.getByTestId("outbox").getByText(email).first().click();
-  const text = await page.getByTestId("mail-text").textContent();
-  const link = /(http\S+\/activate\/[A-Za-z0-9_-]+)/.exec(text ?? "")?.[1];
-  if (!link) throw new Error(`no activation link in:\n${text}`);
-  return link;
-}
+import { acceptSiteEntry, brandUrl, expect, fillSignup, mailLinkFor, PASSWORD, signUpThenForgetSession, test, uniqueEmail } from "./helpers";
 
 test("signup in Dutch: errors keep what was typed, then steps, activation, logout and login", async ({ page, context }) => {
   await acceptSiteEntry(context, "flirtpunt");
@@ -73,7 +37,7 @@ test("signup in Dutch: errors keep what was typed, then steps, activation, logou
   await expect(page.getByTestId("unconfirmed-reminder")).toContainText(email);
   await expect(page.getByTestId("account-name")).toHaveText("Sanne");
 
-  const link = await activationLinkFor(page, "flirtpunt", email);
+  const link = await mailLinkFor(page, "flirtpunt", email, "/activate/");
   await page.goto(link);
   await expect(page).toHaveURL(brandUrl("flirtpunt", "/activate/done"));
   await expect(page.getByTestId("activate-done")).toContainText("Je e-mailadres is bevestigd");
@@ -172,11 +136,7 @@ test("password reset: unknown address, mail with link, matching fields, new pass
   await page.getByTestId("reset-form").getByRole("button").click();
   await expect(page.getByTestId("reset-sent")).toContainText(email);
 
-  await page.goto(brandUrl("cougarclub", "/dev/mail"));
-  await page.getByTestId("outbox").getByText(email).first().click();
-  const text = (await page.getByTestId("mail-text").textContent()) ?? "";
-  const link = /(http\S+\/reset-password\/do\?token=[A-Za-z0-9_-]+)/.exec(text)?.[1];
-  if (!link) throw new Error(`no reset link in:\n${text}`);
+  const link = await mailLinkFor(page, "cougarclub", email, "/reset-password/do?token=");
 
   await page.goto(link);
   await page.waitForLoadState("networkidle");

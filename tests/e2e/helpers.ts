@@ -1,4 +1,4 @@
-import { test as base, expect, type BrowserContext } from "@playwright/test";
+import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
 
 /** Every page must run its scripts without an uncaught error or a blocked script or style. */
 export const test = base.extend<{ failOnPageError: void }>({
@@ -27,4 +27,40 @@ export function brandUrl(tenantId: string, path = "/"): string {
 export async function acceptSiteEntry(context: BrowserContext, tenantId: string): Promise<void> {
   // Remix cookies hold base64 of their JSON value.
   await context.addCookies([{ name: "site_entry", value: encodeURIComponent(btoa(JSON.stringify(Date.now()))), domain: `${tenantId}.localhost`, path: "/" }]);
+}
+
+export const PASSWORD = "zomer-fiets-lamp-42";
+
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+export async function fillSignup(page: Page, fields: { email: string; name: string; password?: string; birth?: string }) {
+  const form = page.getByTestId("signup-form");
+  await form.locator('input[name="email"]').fill(fields.email);
+  await form.locator('input[name="name"]').fill(fields.name);
+  await form.locator('input[name="password"]').fill(fields.password ?? PASSWORD);
+  await form.locator('input[name="date_of_birth"]').fill(fields.birth ?? "1990-05-17");
+  await page.getByTestId("signup-submit").click();
+}
+
+/** Signs up on a brand and leaves the browser logged out again, as a returning visitor. */
+export async function signUpThenForgetSession(page: Page, tenantId: string, fields: { email: string; name: string }) {
+  await acceptSiteEntry(page.context(), tenantId);
+  await page.goto(brandUrl(tenantId, "/signup"));
+  await page.waitForLoadState("networkidle");
+  await fillSignup(page, fields);
+  await expect(page).toHaveURL(/\/complete-signup\/photo$/);
+  await page.context().clearCookies({ name: "sid" });
+}
+
+/** A link from the newest mail to this address in the local outbox, e.g. "/activate/". */
+export async function mailLinkFor(page: Page, tenantId: string, email: string, pathPrefix: string): Promise<string> {
+  await page.goto(brandUrl(tenantId, "/dev/mail"));
+  await page.getByTestId("outbox").getByText(email).first().click();
+  const text = (await page.getByTestId("mail-text").textContent()) ?? "";
+  const escaped = pathPrefix.replace(/[/?]/g, "\\$&");
+  const link = new RegExp(`(http\\S+${escaped}[A-Za-z0-9_-]+)`).exec(text)?.[1];
+  if (!link) throw new Error(`no ${pathPrefix} link in:\n${text}`);
+  return link;
 }

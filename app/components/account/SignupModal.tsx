@@ -3,7 +3,7 @@ import { createContext, useContext, useEffect, useRef, useState, type ReactNode 
 import { useTranslation } from "react-i18next";
 import type { SubmissionResult } from "@conform-to/react";
 import { Alert } from "~/components/ui/Field";
-import type { loader as signupLoader } from "~/routes/_default.signup";
+import type { SignupFormSettings } from "~/models/signup-form-settings.server";
 import { DESKTOP_QUERY, useMediaQuery } from "~/utils/use-media-query";
 import { SignupForm } from "./SignupForm";
 
@@ -13,15 +13,15 @@ const OpenSignup = createContext<(() => void) | null>(null);
  * Spec section 2: on desktop the signup form opens in a large modal; on smartphones (and
  * without JavaScript) links lead to the /signup page.
  */
-export function SignupModalProvider({ enabled, children }: { enabled: boolean; children: ReactNode }) {
+export function SignupModalProvider({ signup, children }: { signup: SignupFormSettings | null; children: ReactNode }) {
   // The page the modal was opened on: a successful signup navigates on to /complete-signup,
   // and there the modal has done its job.
   const [openedOn, setOpenedOn] = useState<string | null>(null);
   const { pathname } = useLocation();
   return (
-    <OpenSignup.Provider value={enabled ? () => setOpenedOn(pathname) : null}>
+    <OpenSignup.Provider value={signup ? () => setOpenedOn(pathname) : null}>
       {children}
-      {openedOn === pathname ? <SignupModal onClose={() => setOpenedOn(null)} /> : null}
+      {signup && openedOn === pathname ? <SignupModal settings={signup} onClose={() => setOpenedOn(null)} /> : null}
     </OpenSignup.Provider>
   );
 }
@@ -53,17 +53,13 @@ interface SignupActionData {
  * The modal. Once something is typed or the form is being sent, signup is in progress and
  * neither Escape nor a click on the backdrop closes it (only the explicit close button does).
  */
-function SignupModal({ onClose }: { onClose: () => void }) {
+function SignupModal({ settings, onClose }: { settings: SignupFormSettings; onClose: () => void }) {
   const { t } = useTranslation("account");
-  const page = useFetcher<typeof signupLoader>();
   const submit = useFetcher<SignupActionData>();
   const [typed, setTyped] = useState(false);
   const panel = useRef<HTMLDivElement>(null);
   const inProgress = typed || submit.state !== "idle";
 
-  useEffect(() => {
-    if (page.state === "idle" && !page.data) page.load("/signup");
-  }, [page]);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === "Escape" && !inProgress) onClose();
@@ -75,7 +71,6 @@ function SignupModal({ onClose }: { onClose: () => void }) {
     panel.current?.focus();
   }, []);
 
-  const info = page.data;
   return (
     <div
       className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-black/60 p-4 sm:items-center"
@@ -110,12 +105,10 @@ function SignupModal({ onClose }: { onClose: () => void }) {
         </h2>
         <p className="mt-1 text-gray-600">{t("signup.intro")}</p>
         <div className="mt-6">
-          {!info ? (
-            <p className="text-sm text-gray-500">{t("signup.loading")}</p>
-          ) : info.open ? (
+          {settings.open ? (
             <SignupForm
-              minAge={info.minAge}
-              latestBirthDate={info.latestBirthDate}
+              minAge={settings.minAge}
+              latestBirthDate={settings.latestBirthDate}
               lastResult={submit.data?.result}
               suggestion={submit.data?.suggestion}
               fetcher={submit}
