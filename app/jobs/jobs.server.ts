@@ -10,18 +10,23 @@ import type { Job } from "./job-runner.server";
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
 
+/** A log summary only when something happened. */
+function quietWhenZero(count: number, what: string): string | undefined {
+  return count > 0 ? `${count} ${what}` : undefined;
+}
+
 /** The server's scheduled jobs. */
 export function scheduledJobList(registry: TenantRegistry): Job[] {
   return [
     {
       name: "purge-deleted-accounts",
       intervalMs: HOUR_MS,
-      run: async (db, now) => `${await purgeDeletedAccounts(db, storage(), now)} purged`,
+      run: async (db, now) => quietWhenZero(await purgeDeletedAccounts(db, storage(), now), "purged"),
     },
     {
       name: "remind-unconfirmed",
       intervalMs: HOUR_MS,
-      run: async (db, now) => `${await remindUnconfirmedMembers(db, registry, now)} reminded`,
+      run: async (db, now) => quietWhenZero(await remindUnconfirmedMembers(db, registry, now), "reminded"),
     },
     {
       name: "clean-up-sessions-and-links",

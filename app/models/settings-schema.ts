@@ -22,7 +22,7 @@ export const changePasswordSchema = z
   .refine((form) => form.password === form.repeat, { message: "reset.mismatch", path: ["repeat"] });
 
 export const deleteAccountSchema = z.object({
-  reason: z.enum(DELETION_REASONS, { required_error: "settings:delete.reasonRequired", invalid_type_error: "settings:delete.reasonRequired" }),
+  reason: z.enum(DELETION_REASONS, { errorMap: () => ({ message: "settings:delete.reasonRequired" }) }),
   remarks: z.string().trim().max(1000, "settings:delete.remarksTooLong").optional(),
   password: currentPassword,
 });

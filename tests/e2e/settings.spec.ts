@@ -149,6 +149,16 @@ test("Dutch: signup in the desktop modal, e-mail and password changes, notificat
   await expect(page.getByTestId("login-error")).toHaveText("Login mislukt, probeer opnieuw");
   await logIn(page, "flirtpunt", newEmail, NEW_PASSWORD);
   await expect(page.getByTestId("account-name")).toHaveText("Noor");
+
+  // The language chosen in the settings is kept on the member, not only in this browser.
+  await page.goto(brandUrl("flirtpunt", "/settings"));
+  await page.waitForLoadState("networkidle");
+  await page.getByTestId("settings-language").locator("select").selectOption("de");
+  await page.getByTestId("settings-language").getByRole("button").click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Einstellungen");
+  await context.clearCookies({ name: "lng" });
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Einstellungen");
 });
 
 test("English: change e-mail, delete, log in while deleting for a new link, reactivate", async ({ page, context }) => {

@@ -1,0 +1,29 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+/** The Dutch texts the product spec quotes, word for word, and the catalogue keys that carry them. */
+const SPEC_TEXTS: [namespace: string, key: string, text: string][] = [
+  ["account", "login.failed", "Login mislukt, probeer opnieuw"],
+  ["account", "login.blocked", "Te veel foute pogingen, account voor {{minutes}} min geblokkeerd."],
+  ["account", "validation.dateOfBirthInvalid", "Ongeldige geboortedatum."],
+  ["account", "validation.emailSuggestion", "Bedoelde je {{suggestion}}?"],
+  ["account", "reset.notFound", "E-mailadres niet gevonden"],
+  ["account", "reset.invalidLink", "Link verlopen of invalide, vraag een nieuwe e-mail aan"],
+  ["account", "reset.tooMany", "Te veel wachtwoordherstel mails verstuurd, probeer het morgen nog eens."],
+  ["account", "reset.mismatch", "De opgegeven wachtwoorden zijn niet gelijk."],
+  ["account", "activate.errorTitle", "Activeren mislukt"],
+  ["settings", "email.taken", "Dit e-mailadres heeft al een account op deze site."],
+  ["settings", "password.wrongOld", "Controleer je oude wachtwoord."],
+];
+
+function lookup(namespace: string, key: string): unknown {
+  const catalogue = JSON.parse(readFileSync(path.join("public/locales/nl", `${namespace}.json`), "utf8")) as Record<string, unknown>;
+  return key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue);
+}
+
+describe("spec texts in the Dutch catalogue", () => {
+  it.each(SPEC_TEXTS)("%s:%s is exactly the spec's text", (namespace, key, text) => {
+    expect(lookup(namespace, key)).toBe(text);
+  });
+});
