@@ -1,3 +1,4 @@
+import { DELETION_GRACE_DAYS } from "./deletion-reasons";
 import type { Tenant } from "~/tenancy/schema";
 
 /** Terms version date: 2023-12-01 12:00 UTC, or the company's added date when later (spec section 9). */
@@ -13,8 +14,6 @@ export function cleanPhone(phone: string): string {
   return phone.replace(/[\s-]/g, "");
 }
 
-/** Days within which a member can undo the deletion of an account. */
-export const DELETION_GRACE_DAYS = 14;
 
 /** Values the static pages interpolate. */
 export function companyVariables(tenant: Tenant) {
@@ -35,4 +34,9 @@ export function companyVariables(tenant: Tenant) {
     deletionDays: DELETION_GRACE_DAYS,
     minAge: tenant.settings.min_age,
   };
+}
+
+/** The brand's support contact for pages that send people to it. */
+export function supportContact(company: { support_email: string; support_phone: string }): { email: string; phone: string } {
+  return { email: company.support_email, phone: cleanPhone(company.support_phone) };
 }

@@ -2,7 +2,8 @@ import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getFixedT } from "~/i18n/i18next.server";
-import { cleanPhone } from "~/models/company-info";
+import { SupportContact } from "~/components/account/SupportContact";
+import { supportContact } from "~/models/company-info";
 import { DELETION_GRACE_DAYS } from "~/models/deletion-reasons";
 import { requireTenant } from "~/tenancy/require-tenant.server";
 
@@ -14,8 +15,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   const t = await getFixedT(context.language, "settings");
   return {
     title: `${t("deleted.title")} | ${tenant.name}`,
-    supportEmail: tenant.company.support_email,
-    supportPhone: cleanPhone(tenant.company.support_phone),
+    support: supportContact(tenant.company),
   };
 }
 
@@ -23,23 +23,14 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title:
 
 /** Where a deletion ends: what happens now, and the way back within the grace period. */
 export default function AccountDeleted() {
-  const { supportEmail, supportPhone } = useLoaderData<typeof loader>();
+  const { support } = useLoaderData<typeof loader>();
   const { t } = useTranslation("settings");
   return (
     <main className="mx-auto max-w-xl px-4 py-12" data-testid="account-deleted">
       <h1 className="text-3xl font-bold">{t("deleted.title")}</h1>
       <p className="mt-3 text-gray-700">{t("deleted.body", { days: DELETION_GRACE_DAYS })}</p>
       <p className="mt-3 text-gray-700">{t("deleted.reactivate", { days: DELETION_GRACE_DAYS })}</p>
-      <p className="mt-3 text-gray-700">
-        {t("deleted.support")}{" "}
-        <a href={`mailto:${supportEmail}`} className="text-primary underline">
-          {supportEmail}
-        </a>{" "}
-        ·{" "}
-        <a href={`tel:${supportPhone}`} className="text-primary underline">
-          {supportPhone}
-        </a>
-      </p>
+      <SupportContact lead={t("deleted.support")} support={support} />
     </main>
   );
 }

@@ -2,7 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getFixedT } from "~/i18n/i18next.server";
-import { cleanPhone } from "~/models/company-info";
+import { SupportContact } from "~/components/account/SupportContact";
+import { supportContact } from "~/models/company-info";
 import { requireTenant } from "~/tenancy/require-tenant.server";
 
 export const handle = { i18n: ["common", "account"] };
@@ -12,8 +13,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   const t = await getFixedT(context.language, "account");
   return {
     title: `${t("activate.errorTitle")} | ${tenant.name}`,
-    supportEmail: tenant.company.support_email,
-    supportPhone: cleanPhone(tenant.company.support_phone),
+    support: supportContact(tenant.company),
     unconfirmed: context.member?.status === "not_confirmed",
   };
 }
@@ -22,22 +22,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title:
 
 /** 'Activeren mislukt': an unknown, used or expired link, and how to get help. */
 export default function ActivationError() {
-  const { supportEmail, supportPhone, unconfirmed } = useLoaderData<typeof loader>();
+  const { support, unconfirmed } = useLoaderData<typeof loader>();
   const { t } = useTranslation("account");
   return (
     <main className="mx-auto max-w-xl px-4 py-12" data-testid="activate-error">
       <h1 className="text-3xl font-bold text-danger">{t("activate.errorTitle")}</h1>
       <p className="mt-3 text-gray-700">{t("activate.errorBody")}</p>
-      <p className="mt-3 text-gray-700">
-        {t("activate.errorSupport")}{" "}
-        <a href={`mailto:${supportEmail}`} className="text-primary underline">
-          {supportEmail}
-        </a>{" "}
-        ·{" "}
-        <a href={`tel:${supportPhone}`} className="text-primary underline">
-          {supportPhone}
-        </a>
-      </p>
+      <SupportContact lead={t("activate.errorSupport")} support={support} />
       {unconfirmed ? (
         <p className="mt-6 text-sm text-gray-600">{t("activate.errorResend")}</p>
       ) : (

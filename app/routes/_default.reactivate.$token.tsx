@@ -5,7 +5,8 @@ import { Alert } from "~/components/ui/Field";
 import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
 import { reactivateAccount } from "~/models/account-deletion.server";
-import { cleanPhone } from "~/models/company-info";
+import { SupportContact } from "~/components/account/SupportContact";
+import { supportContact } from "~/models/company-info";
 import { setFlash } from "~/models/flash.server";
 import { startSession } from "~/models/sessions.server";
 import { requireTenant } from "~/tenancy/require-tenant.server";
@@ -25,15 +26,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const t = await getFixedT(context.language, "settings");
   return {
     title: `${t("reactivateFailed.title")} | ${tenant.name}`,
-    supportEmail: tenant.company.support_email,
-    supportPhone: cleanPhone(tenant.company.support_phone),
+    support: supportContact(tenant.company),
   };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }] : []);
 
 export default function ReactivationFailed() {
-  const { supportEmail, supportPhone } = useLoaderData<typeof loader>();
+  const { support } = useLoaderData<typeof loader>();
   const { t } = useTranslation(["settings", "account"]);
   return (
     <main className="mx-auto max-w-xl px-4 py-12" data-testid="reactivate-failed">
@@ -41,16 +41,7 @@ export default function ReactivationFailed() {
       <div className="mt-4">
         <Alert tone="danger">{t("account:reset.invalidLink")}</Alert>
       </div>
-      <p className="mt-3 text-gray-700">{t("reactivateFailed.body")}</p>
-      <p className="mt-3 text-gray-700">
-        <a href={`mailto:${supportEmail}`} className="text-primary underline">
-          {supportEmail}
-        </a>{" "}
-        ·{" "}
-        <a href={`tel:${supportPhone}`} className="text-primary underline">
-          {supportPhone}
-        </a>
-      </p>
+      <SupportContact lead={t("reactivateFailed.body")} support={support} />
       <Link to="/login" className="btn-primary mt-6">
         {t("account:login.title")}
       </Link>
