@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, gt, isNull, lt } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import {
   accountDeletions,
@@ -86,7 +86,7 @@ export async function reactivateAccount(db: Database, tenant: Tenant, token: str
         and(
           eq(members.id, used.memberId),
           eq(members.status, "deletion_requested"),
-          sql`${members.deletionRequestedAt} > ${new Date(now.getTime() - DELETION_GRACE_DAYS * DAY_MS)}`,
+          gt(members.deletionRequestedAt, new Date(now.getTime() - DELETION_GRACE_DAYS * DAY_MS)),
         ),
       )
       .returning({ invisible: members.invisible });

@@ -10,7 +10,7 @@ import { changeEmailSchema, changePasswordSchema } from "./settings-schema";
 type Refused = { ok: false; reply: SubmissionResult<string[]>; minutes?: number };
 
 /** Catalogue key and minutes for a refused current password, on the given field. */
-function passwordRefusal(check: Exclude<PasswordCheck, { ok: true }>, wrongKey: string): { key: string; minutes?: number } {
+export function passwordRefusal(check: Exclude<PasswordCheck, { ok: true }>, wrongKey: string): { key: string; minutes?: number } {
   return check.reason === "blocked" ? { key: "account:login.blocked", minutes: check.minutes } : { key: wrongKey };
 }
 

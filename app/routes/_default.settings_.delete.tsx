@@ -14,6 +14,7 @@ import { DELETION_GRACE_DAYS, DELETION_REASONS } from "~/models/deletion-reasons
 import { setFlash } from "~/models/flash.server";
 import { requireMember } from "~/models/require-member.server";
 import { clearSessionCookie } from "~/models/sessions.server";
+import { passwordRefusal } from "~/models/settings-forms.server";
 import { deleteAccountSchema } from "~/models/settings-schema";
 import { siteOrigin } from "~/utils/site-origin.server";
 
@@ -37,7 +38,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const flashTo = async (to: string, key: string) => redirect(to, { headers: { "Set-Cookie": await setFlash({ tone: "success", key }) } });
 
   // The alternatives come first: staying with a discount, or taking a break.
-  if (intent === "discount" && (await acceptDeleteDiscount(db(), tenant, member.id))) return flashTo("/", "settings:delete.discountSaved");
+  if (intent === "discount") {
+    return (await acceptDeleteDiscount(db(), tenant, member.id)) ? flashTo("/", "settings:delete.discountSaved") : redirect("/settings/delete");
+  }
   if (intent === "invisible") {
     await setInvisible(db(), member.id, true);
     return flashTo("/settings", "settings:invisible.on");
@@ -48,9 +51,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply(hide), minutes: undefined }, { status: 400 });
   const check = await checkCurrentPassword(db(), member.id, submission.value.password, context.clientIp);
   if (!check.ok) {
-    const key = check.reason === "blocked" ? "account:login.blocked" : "settings:wrongPassword";
-    const minutes = check.reason === "blocked" ? check.minutes : undefined;
-    return data({ result: submission.reply({ ...hide, fieldErrors: { password: [key] } }), minutes }, { status: 400 });
+    const refusal = passwordRefusal(check, "settings:wrongPassword");
+    return data({ result: submission.reply({ ...hide, fieldErrors: { password: [refusal.key] } }), minutes: refusal.minutes }, { status: 400 });
   }
   const requested = await requestDeletion(db(), { memberId: member.id, reason: submission.value.reason, remarks: submission.value.remarks ?? null });
   if (requested) await sendReactivationMail(tenant, requested.recipient, requested.token, siteOrigin(request, tenant));

@@ -173,7 +173,15 @@ test("English: change e-mail, delete, log in while deleting for a new link, reac
   await changeEmail(page, "herchoice", email, newEmail, PASSWORD);
   await expect(page.getByTestId("toast")).toHaveText("Your e-mail address has been changed.");
 
+  // The brand's delete discount is offered first, once.
   await page.goto(brandUrl("herchoice", "/settings/delete"));
+  await page.getByTestId("accept-delete-discount").click();
+  await expect(page).toHaveURL(brandUrl("herchoice", "/"));
+  await expect(page.getByTestId("toast")).toContainText("Glad you are staying!");
+  await page.goto(brandUrl("herchoice", "/settings/delete"));
+  await expect(page.getByTestId("delete-alternatives")).toBeVisible();
+  await expect(page.getByTestId("accept-delete-discount")).toHaveCount(0);
+
   await page.waitForLoadState("networkidle");
   const form = page.getByTestId("delete-account-form");
   await form.locator('input[value="not_looking"]').check();
