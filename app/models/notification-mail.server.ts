@@ -68,7 +68,7 @@ export async function sendNotificationMail(
  */
 export async function remindUnconfirmedMembers(db: Database, registry: TenantRegistry, now = new Date()): Promise<number> {
   const candidates = await db
-    .select({ id: members.id, siteId: members.siteId, links: count(emailTokens.id) })
+    .select({ id: members.id, siteId: members.siteId })
     .from(members)
     .innerJoin(emailTokens, and(eq(emailTokens.memberId, members.id), eq(emailTokens.purpose, "activate")))
     .where(
@@ -79,11 +79,12 @@ export async function remindUnconfirmedMembers(db: Database, registry: TenantReg
       ),
     )
     .groupBy(members.id)
+    .having(eq(count(emailTokens.id), 1))
     .limit(500);
   let sent = 0;
   for (const candidate of candidates) {
     const tenant = registry.get(candidate.siteId);
-    if (!tenant || candidate.links !== 1) continue;
+    if (!tenant) continue;
     const origin = tenantOrigin(tenant);
     const went = await sendNotificationMail(db, tenant, { memberId: candidate.id, type: "reminders", audience: "unconfirmed", origin }, async (t) => {
       const token = await issueToken(db, { memberId: candidate.id, purpose: "activate", now });

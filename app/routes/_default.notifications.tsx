@@ -38,7 +38,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } else if (intent === "reenable") {
     await reenableNotifications(db(), member.id);
   } else {
-    return data({ error: "unknownIntent" }, { status: 400 });
+    throw data(null, { status: 400 });
   }
   return redirect("/notifications", { headers: { "Set-Cookie": await setFlash({ tone: "success", key: "settings:saved" }) } });
 }
