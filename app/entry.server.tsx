@@ -5,6 +5,7 @@ import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
+import { env } from "~/env.server";
 import { i18nFor } from "~/i18n/i18next.server";
 import { NonceContext } from "~/utils/nonce";
 import { applySecurityHeaders, createNonce } from "~/utils/security-headers.server";
@@ -25,7 +26,8 @@ export default async function handleRequest(
   // Crawlers get the whole document at once; people get the shell as soon as it is ready.
   const readyEvent = isbot(request.headers.get("user-agent")) ? "onAllReady" : "onShellReady";
   const nonce = createNonce();
-  applySecurityHeaders(responseHeaders, nonce);
+  const s3 = env().s3;
+  applySecurityHeaders(responseHeaders, nonce, s3 ? [new URL(s3.publicUrl).origin] : []);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;

@@ -34,3 +34,45 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ DATABASE_URL: "not a url" })).toThrow(/DATABASE_URL/);
   });
 });
+
+describe("parseEnv object storage", () => {
+  const s3 = {
+    S3_ENDPOINT: "https://s3.eu-central-1.amazonaws.com",
+    S3_BUCKET: "media",
+    S3_ACCESS_KEY_ID: "AKIAEXAMPLE",
+    S3_SECRET_ACCESS_KEY: "secret",
+    S3_PUBLIC_URL: "https://cdn.example.com",
+  };
+
+  it("keeps files on the local disk without a bucket", () => {
+    expect(parseEnv({}).s3).toBeNull();
+    expect(parseEnv({ S3_BUCKET: "" }).s3).toBeNull();
+  });
+
+  it("reads the object storage settings when a bucket is set", () => {
+    expect(parseEnv(s3).s3).toEqual({
+      endpoint: "https://s3.eu-central-1.amazonaws.com",
+      bucket: "media",
+      region: "us-east-1",
+      accessKeyId: "AKIAEXAMPLE",
+      secretAccessKey: "secret",
+      forcePathStyle: false,
+      publicUrl: "https://cdn.example.com",
+    });
+    expect(parseEnv({ ...s3, S3_REGION: "eu-central-1" }).s3?.region).toBe("eu-central-1");
+    expect(parseEnv({ ...s3, S3_FORCE_PATH_STYLE: "1" }).s3?.forcePathStyle).toBe(true);
+    expect(parseEnv({ ...s3, S3_FORCE_PATH_STYLE: "true" }).s3?.forcePathStyle).toBe(true);
+    expect(parseEnv({ ...s3, S3_FORCE_PATH_STYLE: "0" }).s3?.forcePathStyle).toBe(false);
+  });
+
+  it("names each setting a bucket cannot do without", () => {
+    for (const name of ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_PUBLIC_URL"] as const) {
+      expect(() => parseEnv({ ...s3, [name]: undefined })).toThrow(`Invalid environment variable ${name}: required when S3_BUCKET is set`);
+    }
+  });
+
+  it("requires the URLs to be URLs", () => {
+    expect(() => parseEnv({ ...s3, S3_ENDPOINT: "s3.example.com" })).toThrow(/S3_ENDPOINT/);
+    expect(() => parseEnv({ ...s3, S3_PUBLIC_URL: "cdn" })).toThrow(/S3_PUBLIC_URL/);
+  });
+});

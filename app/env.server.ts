@@ -35,7 +35,38 @@ const envSchema = z.object({
   SEED_ON_START: z.string().optional(),
   /** How many demo members each pool gets when an empty database is seeded on start. */
   DEMO_PROFILES_PER_POOL: z.coerce.number().int().min(0).max(100_000).default(300),
+  /** S3 API base URL (AWS, MinIO, R2, Scaleway...); files go to object storage instead of DATA_DIR when S3_BUCKET is set. */
+  S3_ENDPOINT: z.string().url().optional(),
+  /** Bucket for uploaded and generated files; setting it switches storage to S3. */
+  S3_BUCKET: z.string().optional(),
+  /** Signing region; `us-east-1` when unset, which R2 and a default MinIO also accept. */
+  S3_REGION: z.string().optional(),
+  /** Access key with put, head and delete rights on the bucket. */
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** `1` for `endpoint/bucket/key` URLs (MinIO); otherwise `bucket.endpoint/key`. */
+  S3_FORCE_PATH_STYLE: z.string().optional(),
+  /** Public base URL of the objects (a CDN or the bucket's public address); browsers load `<url>/<key>`. */
+  S3_PUBLIC_URL: z.string().url().optional(),
 });
+
+/** Object storage settings, or null for the local disk. */
+function s3Settings(env: z.infer<typeof envSchema>) {
+  if (!env.S3_BUCKET) return null;
+  const required = (name: string, value: string | undefined): string => {
+    if (!value) throw new Error(`Invalid environment variable ${name}: required when S3_BUCKET is set`);
+    return value;
+  };
+  return {
+    endpoint: required("S3_ENDPOINT", env.S3_ENDPOINT),
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION || "us-east-1",
+    accessKeyId: required("S3_ACCESS_KEY_ID", env.S3_ACCESS_KEY_ID),
+    secretAccessKey: required("S3_SECRET_ACCESS_KEY", env.S3_SECRET_ACCESS_KEY),
+    forcePathStyle: env.S3_FORCE_PATH_STYLE === "1" || env.S3_FORCE_PATH_STYLE?.toLowerCase() === "true",
+    publicUrl: required("S3_PUBLIC_URL", env.S3_PUBLIC_URL),
+  };
+}
 
 export type Env = ReturnType<typeof parseEnv>;
 
@@ -61,6 +92,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     devTenantHosts: devDefaultFlag(env.DEV_TENANT_HOSTS, production),
     localServices,
     seedOnStart: env.SEED_ON_START !== "0",
+    /** Object storage when S3_BUCKET is set; null keeps files on the local disk. */
+    s3: s3Settings(env),
   };
 }
 

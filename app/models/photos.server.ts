@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, count, eq, isNull, max, ne } from "drizzle-orm";
+import { and, asc, count, eq, isNull, max, ne, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client.server";
 import { photos, profiles } from "../../db/schema/index";
 import type { Storage } from "~/services/storage/storage";
@@ -49,6 +49,7 @@ export async function uploadPhoto(
         memberId: input.memberId,
         storageKey: keys.main,
         thumbKey: keys.thumb,
+        preview: processed.preview,
         width: processed.width,
         height: processed.height,
         status: "pending",
@@ -84,17 +85,70 @@ export async function moderatePhoto(db: Database, photoId: number, decision: "ac
       .set({ status: decision, moderatedAt: new Date() })
       .where(eq(photos.id, photoId))
       .returning({ memberId: photos.memberId });
-    if (photo && decision === "rejected") {
-      await tx.update(profiles).set({ mainPhotoId: null }).where(and(eq(profiles.memberId, photo.memberId), eq(profiles.mainPhotoId, photoId)));
-    }
+    if (photo) await repairMainPhoto(tx, photo.memberId);
   });
 }
 
-export async function memberPhotos(db: Database, storage: Storage, memberId: number) {
-  const rows = await db
-    .select({ id: photos.id, thumbKey: photos.thumbKey, status: photos.status })
+/**
+ * Keeps the main photo pointing at a photo that may be shown: the chosen one while it is not
+ * rejected, otherwise the first approved photo, otherwise the first one being checked, or none.
+ */
+async function repairMainPhoto(tx: Executor, memberId: number): Promise<void> {
+  const [current] = await tx
+    .select({ status: photos.status })
+    .from(profiles)
+    .innerJoin(photos, eq(photos.id, profiles.mainPhotoId))
+    .where(eq(profiles.memberId, memberId));
+  if (current && current.status !== "rejected") return;
+  const [next] = await tx
+    .select({ id: photos.id })
     .from(photos)
     .where(and(eq(photos.memberId, memberId), ne(photos.status, "rejected")))
+    .orderBy(sql`${photos.status} = 'active' desc`, asc(photos.position))
+    .limit(1);
+  await tx.update(profiles).set({ mainPhotoId: next?.id ?? null, updatedAt: new Date() }).where(eq(profiles.memberId, memberId));
+}
+
+/** Makes one of the member's approved photos the main photo. False for a photo that is not theirs or not approved. */
+export async function setMainPhoto(db: Database, memberId: number, photoId: number): Promise<boolean> {
+  const [photo] = await db
+    .select({ id: photos.id })
+    .from(photos)
+    .where(and(eq(photos.id, photoId), eq(photos.memberId, memberId), eq(photos.status, "active")));
+  if (!photo) return false;
+  await db.update(profiles).set({ mainPhotoId: photo.id, updatedAt: new Date() }).where(eq(profiles.memberId, memberId));
+  return true;
+}
+
+/** Deletes one of the member's photos, from the database and from storage. False when it is not theirs. */
+export async function deletePhoto(db: Database, storage: Storage, memberId: number, photoId: number): Promise<boolean> {
+  const removed = await db.transaction(async (tx) => {
+    const [photo] = await tx
+      .delete(photos)
+      .where(and(eq(photos.id, photoId), eq(photos.memberId, memberId)))
+      .returning({ storageKey: photos.storageKey, thumbKey: photos.thumbKey });
+    if (photo) await repairMainPhoto(tx, memberId);
+    return photo ?? null;
+  });
+  if (!removed) return false;
+  await Promise.all([storage.remove(removed.storageKey), storage.remove(removed.thumbKey)]);
+  return true;
+}
+
+export interface OwnPhoto {
+  id: number;
+  status: "pending" | "active" | "rejected";
+  thumbUrl: string;
+  isMain: boolean;
+}
+
+/** A member's own photos (rejected ones are gone for them), in their order. */
+export async function memberPhotos(db: Database, storage: Storage, memberId: number): Promise<OwnPhoto[]> {
+  const rows = await db
+    .select({ id: photos.id, thumbKey: photos.thumbKey, status: photos.status, mainPhotoId: profiles.mainPhotoId })
+    .from(photos)
+    .innerJoin(profiles, eq(profiles.memberId, photos.memberId))
+    .where(and(eq(photos.memberId, memberId), ne(photos.status, "rejected")))
     .orderBy(photos.position);
-  return rows.map((row) => ({ id: row.id, status: row.status, thumbUrl: storage.publicUrl(row.thumbKey) }));
+  return rows.map((row) => ({ id: row.id, status: row.status, thumbUrl: storage.publicUrl(row.thumbKey), isMain: row.id === row.mainPhotoId }));
 }

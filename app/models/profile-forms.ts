@@ -10,8 +10,43 @@ import {
   TATTOOS,
 } from "./profile-fields";
 import { isRegionOf } from "./places";
+import { ageOn } from "~/utils/age";
+import { isPlausibleBirthDate } from "./birth-date";
 
-/** Form schemas for the profile parts that /complete-signup asks (and /profile will reuse). */
+/** Form schemas for the profile parts, shared by /complete-signup and /profile (browser and server). */
+
+/**
+ * Name and date of birth (spec section 5): the name must not start with @ nor be the member's
+ * e-mail address; the date must be real and old enough for the brand.
+ */
+export function basicsSchema(input: { minAge: number; email: string; now?: Date }) {
+  const now = input.now ?? new Date();
+  return z.object({
+    name: z
+      .string({ required_error: "validation.nameRequired" })
+      .trim()
+      .min(2, "validation.nameTooShort")
+      .max(30, "validation.nameTooLong")
+      .refine((name) => !name.startsWith("@"), "validation.nameStartsWithAt")
+      .refine((name) => name.toLowerCase() !== input.email.toLowerCase(), "validation.nameIsEmail"),
+    date_of_birth: z
+      .string({ required_error: "validation.dateOfBirthRequired" })
+      .refine((value) => isPlausibleBirthDate(value, now), "validation.dateOfBirthInvalid")
+      .refine((value) => !isPlausibleBirthDate(value, now) || ageOn(value, now) >= input.minAge, "validation.dateOfBirthRequired")
+      .optional(),
+  });
+}
+
+/** Interests: any number of the brand's interests; anything else is refused. */
+export function interestsSchema(allowed: readonly string[]) {
+  return z.object({
+    interests: z
+      .array(z.string().refine((value) => allowed.includes(value), "validation.interestUnknown"))
+      .max(allowed.length)
+      .default([]),
+  });
+}
+
 export function locationSchema(countries: readonly string[]) {
   return z
     .object({
@@ -47,6 +82,11 @@ export const PERSONAL_FIELDS = {
 } as const;
 
 export type PersonalField = keyof typeof PERSONAL_FIELDS;
+
+/** The personal fields a brand shows (its visible_profile_fields), in the form's order. */
+export function askedPersonalFields(brand: { settings: { visible_profile_fields: readonly string[] } }): PersonalField[] {
+  return (Object.keys(PERSONAL_FIELDS) as PersonalField[]).filter((field) => brand.settings.visible_profile_fields.includes(field));
+}
 
 export const ABOUT_MAX = 1000;
 export const aboutSchema = z.object({

@@ -30,7 +30,6 @@ export async function layoutData({ request, context }: LoaderFunctionArgs, layou
   const dismissed = await dismissedAlerts(request);
   const member = context.member;
   const mailsStopped = (member?.notificationsDisabled.length ?? 0) > 0;
-  const onSettings = /^\/(notifications|settings)(\/|$)/.test(new URL(request.url).pathname);
   return {
     showSiteEntry: await siteEntryWarning(request, context, layout),
     minAge: tenant.settings.min_age,
@@ -39,7 +38,9 @@ export async function layoutData({ request, context }: LoaderFunctionArgs, layou
     alerts: {
       // Spec section 4: the reminder only while the member's mails are not stopped.
       unconfirmed: member?.status === "not_confirmed" && !mailsStopped && !isQuiet(dismissed, "unconfirmed"),
-      notificationsDisabled: mailsStopped && !onSettings && !isQuiet(dismissed, "notificationsDisabled"),
+      // Where these two stay hidden is decided by the layout for the current page (alert-routes.ts).
+      notificationsDisabled: mailsStopped && !isQuiet(dismissed, "notificationsDisabled"),
+      noPhoto: member !== null && member.thumbKey === null && !isQuiet(dismissed, "noPhoto"),
     },
   };
 }

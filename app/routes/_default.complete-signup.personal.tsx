@@ -8,40 +8,26 @@ import { SignupStepFrame, StepButtons } from "~/components/account/SignupStep";
 import { Field, FieldErrors, inputClass } from "~/components/ui/Field";
 import { db } from "~/db.server";
 import { continueAfter, isSkip } from "~/models/complete-signup.server";
-import { PERSONAL_FIELDS, personalSchema, type PersonalField } from "~/models/profile-forms";
-import { profileOf, savePersonal } from "~/models/profile-update.server";
+import { askedPersonalFields, PERSONAL_FIELDS, personalSchema, type PersonalField } from "~/models/profile-forms";
+import { PERSONAL_COLUMNS, profileOf, savePersonal } from "~/models/profile-update.server";
 import { requireMember } from "~/models/require-member.server";
-
-/** Profile columns behind the form fields, for the current values. */
-const COLUMN = {
-  gender: "gender",
-  sexuality: "sexuality",
-  relationship_status: "relationshipStatus",
-  body_type: "bodyType",
-  hair_colour: "hairColour",
-  eye_colour: "eyeColour",
-  tattoos: "tattoos",
-  signup_reason: "signupReason",
-} as const satisfies Record<PersonalField, string>;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { tenant, member } = requireMember(request, context);
   const profile = await profileOf(db(), member.id);
   // The brand's visible_profile_fields decide what is asked.
-  const fields = (Object.keys(PERSONAL_FIELDS) as PersonalField[]).filter((field) =>
-    (tenant.settings.visible_profile_fields as readonly string[]).includes(field),
-  );
-  const current = Object.fromEntries(fields.map((field) => [field, profile?.[COLUMN[field]] ?? ""])) as Partial<Record<PersonalField, string>>;
+  const fields = askedPersonalFields(tenant);
+  const current = Object.fromEntries(fields.map((field) => [field, profile?.[PERSONAL_COLUMNS[field]] ?? ""])) as Partial<Record<PersonalField, string>>;
   return { fields, current };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { member } = requireMember(request, context);
+  const { tenant, member } = requireMember(request, context);
   const form = await request.formData();
   if (isSkip(form)) return continueAfter(member.id, "personal");
   const submission = parseWithZod(form, { schema: personalSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  await savePersonal(db(), member.id, submission.value);
+  await savePersonal(db(), member.id, submission.value, askedPersonalFields(tenant));
   return continueAfter(member.id, "personal");
 }
 

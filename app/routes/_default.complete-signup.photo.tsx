@@ -1,17 +1,11 @@
-import {
-  data,
-  MaxPartSizeExceededError,
-  unstable_createMemoryUploadHandler as createMemoryUploadHandler,
-  unstable_parseMultipartFormData as parseMultipartFormData,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-} from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SignupStepFrame, StepButtons } from "~/components/account/SignupStep";
 import { Alert } from "~/components/ui/Field";
 import { db } from "~/db.server";
 import { continueAfter, isSkip } from "~/models/complete-signup.server";
+import { readPhotoForm } from "~/models/photo-upload-form.server";
 import { memberPhotos, photoLimit, uploadPhoto, type UploadResult } from "~/models/photos.server";
 import { requireMember } from "~/models/require-member.server";
 import { MAX_UPLOAD_BYTES } from "~/services/images/process-photo.server";
@@ -24,21 +18,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { member } = requireMember(request, context);
-  let form: FormData;
-  try {
-    form = await parseMultipartFormData(request, createMemoryUploadHandler({ maxPartSize: MAX_UPLOAD_BYTES }));
-  } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) return data({ error: "tooLarge" as const }, { status: 400 });
-    throw error;
-  }
-  if (isSkip(form)) return continueAfter(member.id, "photo");
-  const file = form.get("photo");
-  if (!(file instanceof Blob) || file.size === 0) {
+  const upload = await readPhotoForm(request);
+  if (!upload.ok) return data({ error: upload.error }, { status: 400 });
+  if (isSkip(upload.form)) return continueAfter(member.id, "photo");
+  if (!upload.file) {
     // Saving with photos already uploaded, but no new file, simply moves on.
     if ((await memberPhotos(db(), storage(), member.id)).length > 0) return continueAfter(member.id, "photo");
     return data({ error: "missing" as const }, { status: 400 });
   }
-  const result: UploadResult = await uploadPhoto(db(), storage(), { memberId: member.id, paidUser: member.paidUser, data: Buffer.from(await file.arrayBuffer()) });
+  const result: UploadResult = await uploadPhoto(db(), storage(), { memberId: member.id, paidUser: member.paidUser, data: upload.file });
   if (!result.ok) return data({ error: result.reason }, { status: 400 });
   return continueAfter(member.id, "photo");
 }

@@ -1,12 +1,14 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData } from "@remix-run/react";
+import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { SignupModalProvider } from "~/components/account/SignupModal";
 import { MailsStoppedAlert } from "~/components/account/MailsStoppedAlert";
+import { NoPhotoAlert } from "~/components/account/NoPhotoAlert";
 import { UnconfirmedReminder } from "~/components/account/UnconfirmedReminder";
 import { Footer } from "~/components/layout/Footer";
 import { SiteEntryModal } from "~/components/layout/SiteEntryModal";
 import { TopNav } from "~/components/layout/TopNav";
 import { WarningBanners } from "~/components/layout/WarningBanners";
+import { alertHiddenOn } from "~/models/alert-routes";
 import { layoutData } from "~/models/site-entry.server";
 import { useRootData } from "~/root";
 
@@ -21,6 +23,7 @@ export function loader(args: LoaderFunctionArgs) {
 export default function DefaultLayout() {
   const { showSiteEntry, minAge, alerts, signup } = useLoaderData<typeof loader>();
   const root = useRootData();
+  const { pathname } = useLocation();
   if (!root) return null;
   return (
     <SignupModalProvider signup={signup}>
@@ -35,7 +38,8 @@ export default function DefaultLayout() {
           {alerts.unconfirmed && root.member ? (
             <UnconfirmedReminder email={root.member.email} />
           ) : null}
-          {alerts.notificationsDisabled ? <MailsStoppedAlert /> : null}
+          {alerts.notificationsDisabled && !alertHiddenOn("notificationsDisabled", pathname) ? <MailsStoppedAlert /> : null}
+          {alerts.noPhoto && !alertHiddenOn("noPhoto", pathname) ? <NoPhotoAlert /> : null}
         </WarningBanners>
         <div className="flex-1">
           <Outlet />

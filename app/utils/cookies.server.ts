@@ -30,3 +30,6 @@ export const dismissedAlertsCookie = createCookie("alerts", { ...baseOptions(), 
 
 /** A message for the next page only (DESIGN.md convention 8). */
 export const flashCookie = createCookie("flash", baseOptions());
+
+/** The last member search of this browser session (spec section 3, Search state), as a query string. */
+export const searchCookie = createCookie("search", baseOptions());

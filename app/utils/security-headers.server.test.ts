@@ -13,6 +13,15 @@ describe("applySecurityHeaders", () => {
     expect(headers.get("X-Content-Type-Options")).toBe("nosniff");
   });
 
+  it("allows images from the object storage's origin only when one is given", () => {
+    const headers = new Headers();
+    applySecurityHeaders(headers, createNonce(), ["https://cdn.example.com"]);
+    expect(headers.get("Content-Security-Policy")).toContain("img-src 'self' data: blob: https://cdn.example.com;");
+    const plain = new Headers();
+    applySecurityHeaders(plain, createNonce());
+    expect(plain.get("Content-Security-Policy")).toContain("img-src 'self' data: blob:;");
+  });
+
   it("makes a new nonce every time", () => {
     expect(createNonce()).not.toBe(createNonce());
   });

@@ -6,9 +6,10 @@ export function createNonce(): string {
 
 /**
  * Headers every HTML and data response carries. With a nonce (HTML documents) the content
- * security policy allows only our own scripts and styles and those carrying the nonce.
+ * security policy allows only our own scripts and styles and those carrying the nonce; images
+ * also from `imageOrigins` (the object storage's public URL, when photos live there).
  */
-export function applySecurityHeaders(headers: Headers, nonce?: string): void {
+export function applySecurityHeaders(headers: Headers, nonce?: string, imageOrigins: readonly string[] = []): void {
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("X-Frame-Options", "DENY");
@@ -21,7 +22,7 @@ export function applySecurityHeaders(headers: Headers, nonce?: string): void {
         "default-src 'self'",
         `script-src 'self' 'nonce-${nonce}'`,
         `style-src 'self' 'nonce-${nonce}'`,
-        "img-src 'self' data: blob:",
+        ["img-src 'self' data: blob:", ...imageOrigins].join(" "),
         "connect-src 'self'",
         "font-src 'self'",
         "object-src 'none'",

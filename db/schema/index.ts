@@ -7,3 +7,4 @@ export * from "./accounts";
 export * from "./push";
 export * from "./deletions";
 export * from "./jobs";
+export * from "./blocks";

@@ -13,6 +13,8 @@ export const photos = pgTable(
       .references(() => members.id, { onDelete: "cascade" }),
     storageKey: text("storage_key").notNull(),
     thumbKey: text("thumb_key").notNull(),
+    /** A tiny blurred copy as a data: URL, shown instead of a photo locked for this viewer. */
+    preview: text("preview"),
     width: integer("width").notNull(),
     height: integer("height").notNull(),
     status: photoStatus("status").notNull().default("pending"),

@@ -58,13 +58,20 @@ export const profiles = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   // Ascending indexes: scanned backwards they give `order by last_active_at desc, member_id desc`
-  // (a DESC NULLS LAST index would not match that order).
+  // (a DESC NULLS LAST index would not match that order). The columns after member_id do not
+  // change the order; they let the search filters be checked inside the index, so only matching
+  // rows are read from the table (docs/decisions/009-member-search.md).
   (t) => [
     index("profiles_pool_search_idx")
-      .on(t.pool, t.gender, t.lastActiveAt, t.memberId)
+      .on(t.pool, t.gender, t.lastActiveAt, t.memberId, t.birthDate, t.country, t.region)
       .where(sql`${t.listed}`),
-    index("profiles_pool_recent_idx").on(t.pool, t.lastActiveAt, t.memberId).where(sql`${t.listed}`),
-    index("profiles_pool_country_idx").on(t.pool, t.country, t.region).where(sql`${t.listed}`),
+    index("profiles_pool_recent_idx")
+      .on(t.pool, t.lastActiveAt, t.memberId, t.gender, t.birthDate, t.country, t.region)
+      .where(sql`${t.listed}`),
+    // Few matches (a region, a narrow age band): read just those, then sort them.
+    index("profiles_pool_place_idx")
+      .on(t.pool, t.country, t.region, t.gender, t.birthDate)
+      .where(sql`${t.listed}`),
   ],
 );
 

@@ -44,6 +44,8 @@ export async function seedBulk(
         name: t.profile.name,
         gender: t.profile.gender,
         sexuality: t.profile.sexuality,
+        body_type: t.profile.bodyType,
+        relationship_status: t.profile.relationshipStatus,
         birth_date: birth.toISOString().slice(0, 10),
         country: t.profile.country,
         region: t.profile.region,
@@ -67,7 +69,8 @@ async function insertRows(db: Database, rows: object[]): Promise<void> {
     with input as (
       select * from jsonb_to_recordset(${input}::jsonb) as r(
         seed_ref text, site_id text, pool text, is_fictional boolean, created_at timestamptz,
-        last_active_at timestamptz, name text, gender gender, sexuality sexuality, birth_date date,
+        last_active_at timestamptz, name text, gender gender, sexuality sexuality, body_type body_type,
+        relationship_status relationship_status, birth_date date,
         country text, region text, city text, interests text[], about text, photo_key text, thumb_key text)
     ),
     new_members as (
@@ -83,9 +86,10 @@ async function insertRows(db: Database, rows: object[]): Promise<void> {
       where i.photo_key is not null
       returning id, member_id
     )
-    insert into profiles (member_id, pool, name, gender, sexuality, birth_date, country, region, city,
-      interests, about, is_fictional, last_active_at, main_photo_id)
-    select m.id, i.pool, i.name, i.gender, i.sexuality, i.birth_date, i.country, i.region, i.city,
+    insert into profiles (member_id, pool, name, gender, sexuality, body_type, relationship_status, birth_date,
+      country, region, city, interests, about, is_fictional, last_active_at, main_photo_id)
+    select m.id, i.pool, i.name, i.gender, i.sexuality, i.body_type, i.relationship_status, i.birth_date,
+      i.country, i.region, i.city,
       i.interests, i.about, i.is_fictional, i.last_active_at, p.id
     from new_members m join input i using (seed_ref) left join new_photos p on p.member_id = m.id
   `);

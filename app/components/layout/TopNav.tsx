@@ -1,4 +1,4 @@
-import { Form, Link, useMatches } from "@remix-run/react";
+import { Form, Link, NavLink, useMatches } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Language } from "~/i18n/languages";
 import type { PublicBrand } from "~/tenancy/public-brand";
@@ -28,7 +28,12 @@ export function TopNav({ brand, languages, current, member }: { brand: PublicBra
         <div className="flex items-center gap-3">
           {hideSwitcher ? null : <LanguageSwitcher languages={languages} current={current} />}
           {member ? (
-            <AccountMenu member={member} />
+            <>
+              <NavLink to="/members" end className={({ isActive }) => `text-sm font-semibold ${isActive ? "text-primary" : "text-gray-700 hover:text-primary"}`} data-testid="nav-search">
+                {t("nav.search")}
+              </NavLink>
+              <AccountMenu member={member} />
+            </>
           ) : (
             <Link to="/members" className="btn-primary" data-testid="nav-login">
               {t("nav.login")}

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 const TABS = [
   { to: "/notifications", key: "tabs.notifications" },
   { to: "/settings", key: "tabs.account" },
+  { to: "/settings/blocked", key: "tabs.blocked" },
 ] as const;
 
 /** Heading and tabs shared by the settings pages. */

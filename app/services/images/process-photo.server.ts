@@ -4,6 +4,7 @@ import sharp, { type Metadata, type Sharp } from "sharp";
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 const MAIN_SIZE = 1200;
 const THUMB_SIZE = 320;
+const PREVIEW_SIZE = 16;
 /** Decoding bombs: refuse images with more pixels than this. */
 const MAX_INPUT_PIXELS = 40_000_000;
 const MIN_SIDE = 200;
@@ -17,6 +18,8 @@ export class PhotoRejected extends Error {
 export interface ProcessedPhoto {
   main: Buffer;
   thumb: Buffer;
+  /** A 16-pixel blurred copy as a data: URL: reveals nothing, fills the place of a locked photo. */
+  preview: string;
   width: number;
   height: number;
 }
@@ -47,7 +50,8 @@ export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
       .webp({ quality: 82 })
       .toBuffer({ resolveWithObject: true });
     const thumb = await image.clone().resize(THUMB_SIZE, THUMB_SIZE, { fit: "cover", position: "attention" }).webp({ quality: 75 }).toBuffer();
-    return { main, thumb, width: info.width, height: info.height };
+    const preview = await image.clone().resize(PREVIEW_SIZE, PREVIEW_SIZE, { fit: "inside" }).blur(1).webp({ quality: 30 }).toBuffer();
+    return { main, thumb, preview: `data:image/webp;base64,${preview.toString("base64")}`, width: info.width, height: info.height };
   } catch {
     throw new PhotoRejected("notAnImage");
   }

@@ -1,0 +1,55 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+
+export interface CardData {
+  id: number;
+  name: string;
+  age: number | null;
+  city: string | null;
+  photoUrl: string | null;
+  onlineRecently?: boolean;
+  isFictional: boolean;
+}
+
+export interface FictionalMark {
+  icon: string;
+  label: string;
+}
+
+/** A member in a list: photo (or initial), name, age, city, online dot, fictional mark. */
+export function MemberCard({ member, fictional, to = `/members/${member.id}` }: { member: CardData; fictional: FictionalMark; to?: string }) {
+  const { t } = useTranslation("members");
+  return (
+    <li className="relative overflow-hidden rounded-xl bg-white shadow-sm transition hover:shadow-md" data-testid="member-card" data-member-id={member.id}>
+      <Link to={to} className="block">
+        {member.photoUrl ? (
+          <img src={member.photoUrl} alt="" width={240} height={240} loading="lazy" className="aspect-square w-full object-cover" />
+        ) : (
+          <span aria-hidden="true" className="flex aspect-square w-full items-center justify-center bg-gradient-to-br from-primary/20 to-secondary/30 text-5xl font-bold text-secondary">
+            {member.name.slice(0, 1).toUpperCase()}
+          </span>
+        )}
+        <div className="p-3">
+          <p className="flex items-center gap-1.5 truncate font-semibold">
+            {member.onlineRecently ? (
+              <span className="inline-block h-2.5 w-2.5 shrink-0 rounded-full bg-success" title={t("card.online")}>
+                <span className="sr-only">{t("card.online")}</span>
+              </span>
+            ) : null}
+            <span className="truncate">
+              <span data-testid="card-name">{member.name}</span>
+              {member.age !== null ? <span className="font-normal text-gray-600" data-testid="card-age">{`, ${member.age}`}</span> : null}
+            </span>
+          </p>
+          {member.city ? <p className="truncate text-sm text-gray-500">{member.city}</p> : null}
+        </div>
+      </Link>
+      {member.isFictional ? (
+        <span className="absolute right-2 top-2 rounded-full bg-white/90 px-2 py-0.5 text-sm" title={fictional.label} data-testid="fictional-mark">
+          <span aria-hidden="true">{fictional.icon}</span>
+          <span className="sr-only">{fictional.label}</span>
+        </span>
+      ) : null}
+    </li>
+  );
+}

@@ -1,0 +1,253 @@
+import { Form, Link, useLocation } from "@remix-run/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { MemberCard as CardData } from "~/models/member-search.server";
+import type { ProfileView as Profile, ViewPhoto } from "~/models/profile-view.server";
+import type { FictionalTexts } from "~/models/fictional.server";
+import { Alert } from "~/components/ui/Field";
+import { interestIcon } from "./interest-icons";
+import { MemberCard } from "./MemberCard";
+
+/**
+ * The profile view of spec section 2: header, main image, gallery (locked photos blurred with a
+ * call to log in or go premium), buttons, fictional warning, details, interests, related profiles.
+ */
+export function ProfileView({ profile, related, fictional, loggedIn }: { profile: Profile; related: CardData[]; fictional: FictionalTexts; loggedIn: boolean }) {
+  const { t, i18n } = useTranslation(["members", "profile"]);
+  const countryName = profile.country ? (new Intl.DisplayNames([i18n.language], { type: "region" }).of(profile.country) ?? profile.country) : null;
+  const place = [profile.city, profile.region, countryName].filter(Boolean).join(", ");
+  const [selected, setSelected] = useState(0);
+  const main = profile.photos[selected] ?? profile.photos[0];
+  return (
+    <main className="mx-auto max-w-5xl px-4 py-8" data-testid="profile-view" data-member-id={profile.id}>
+      {profile.isOwn ? (
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+          <Alert tone="info">{t("profile.own")}</Alert>
+          <Link to="/profile" className="btn-outline">
+            {t("profile.editOwn")}
+          </Link>
+        </div>
+      ) : null}
+      {profile.isFictional ? (
+        <div className="mb-4" data-testid="fictional-warning">
+          <Alert tone="warning">
+            <span aria-hidden="true" className="mr-2">
+              {fictional.icon}
+            </span>
+            <strong>{fictional.label}.</strong> {fictional.warning}
+          </Alert>
+        </div>
+      ) : null}
+      <div className="grid gap-8 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <section aria-label={t("profile.photos")}>
+          {main ? <MainPhoto photo={main} name={profile.name} lock={profile.photoLock} /> : <NoPhoto name={profile.name} />}
+          {profile.photos.length > 1 ? (
+            <ul className="mt-3 grid grid-cols-4 gap-2 sm:grid-cols-5" data-testid="gallery">
+              {profile.photos.map((photo, index) => (
+                <li key={photo.id}>
+                  <button
+                    type="button"
+                    onClick={() => setSelected(index)}
+                    className={`relative block w-full overflow-hidden rounded-lg ring-2 ${index === selected ? "ring-primary" : "ring-transparent"}`}
+                    aria-label={t("profile.showPhoto", { number: index + 1 })}
+                  >
+                    {photo.locked ? (
+                      <LockedImage preview={photo.preview} small />
+                    ) : (
+                      <img src={photo.thumbUrl} alt="" width={96} height={96} loading="lazy" className="aspect-square w-full object-cover" data-testid="gallery-photo" />
+                    )}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </section>
+        <section>
+          <h1 className="flex flex-wrap items-center gap-2 text-3xl font-bold">
+            <span data-testid="profile-name">{profile.name}</span>
+            {profile.age !== null ? <span className="font-normal text-gray-600" data-testid="profile-age">{t("profile.age", { age: profile.age })}</span> : null}
+            {profile.isFictional ? (
+              <span title={fictional.label} data-testid="fictional-mark">
+                <span aria-hidden="true">{fictional.icon}</span>
+                <span className="sr-only">{fictional.label}</span>
+              </span>
+            ) : null}
+          </h1>
+          {place ? <p className="mt-1 text-gray-600">{place}</p> : null}
+          {profile.onlineRecently ? <p className="mt-1 text-sm font-semibold text-success">{t("profile.online")}</p> : null}
+          <ProfileActions profile={profile} loggedIn={loggedIn} />
+          <Details profile={profile} />
+        </section>
+      </div>
+      {profile.about ? (
+        <section className="mt-8 rounded-2xl bg-white p-6 shadow-sm">
+          <h2 className="text-lg font-bold">{t("profile.about")}</h2>
+          <p className="mt-2 whitespace-pre-line text-gray-800" data-testid="profile-about">
+            {profile.about}
+          </p>
+        </section>
+      ) : null}
+      {profile.interests.length > 0 ? (
+        <section className="mt-6 rounded-2xl bg-white p-6 shadow-sm">
+          <h2 className="text-lg font-bold">{t("profile.interests")}</h2>
+          <ul className="mt-3 flex flex-wrap gap-2" data-testid="profile-interests">
+            {profile.interests.map((interest) => (
+              <li key={interest} className="rounded-full bg-primary/10 px-3 py-1 text-sm">
+                <span aria-hidden="true" className="mr-1">
+                  {interestIcon(interest)}
+                </span>
+                {t(`profile:interests.${interest}`)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {related.length > 0 ? (
+        <section className="mt-10" aria-labelledby="related-title">
+          <h2 id="related-title" className="text-xl font-bold">
+            {t("profile.related")}
+          </h2>
+          <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6" data-testid="related-profiles">
+            {related.map((card) => (
+              <MemberCard key={card.id} member={card} fictional={fictional} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </main>
+  );
+}
+
+function MainPhoto({ photo, name, lock }: { photo: ViewPhoto; name: string; lock: Profile["photoLock"] }) {
+  const { t } = useTranslation("members");
+  if (!photo.locked) {
+    return (
+      <div className="relative overflow-hidden rounded-2xl bg-gray-100">
+        <img src={photo.url} alt={name} className="aspect-square w-full object-cover" data-testid="main-photo" />
+        {photo.pending ? <span className="absolute bottom-3 left-3 rounded-full bg-black/70 px-3 py-1 text-sm text-white">{t("profile.pending")}</span> : null}
+      </div>
+    );
+  }
+  return (
+    <div className="relative overflow-hidden rounded-2xl" data-testid="locked-photo">
+      <LockedImage preview={photo.preview} />
+      <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-black/30 p-6 text-center text-white">
+        <span aria-hidden="true" className="text-4xl">
+          🔒
+        </span>
+        <p className="font-semibold">{lock === "login" ? t("profile.lockedLogin") : t("profile.lockedPremium")}</p>
+        <LockAction lock={lock} />
+      </div>
+    </div>
+  );
+}
+
+function LockAction({ lock }: { lock: Profile["photoLock"] }) {
+  const { t } = useTranslation("members");
+  const location = useLocation();
+  if (lock === "login") {
+    return (
+      <Link to={`/login?redirectTo=${encodeURIComponent(location.pathname)}`} className="btn-primary" data-testid="locked-login">
+        {t("profile.login")}
+      </Link>
+    );
+  }
+  return (
+    <Link to="/premium" className="btn-primary" data-testid="locked-premium">
+      {t("profile.goPremium")}
+    </Link>
+  );
+}
+
+/** A locked photo: its tiny blurred copy stretched and blurred further, or a plain gradient. */
+function LockedImage({ preview, small = false }: { preview: string | null; small?: boolean }) {
+  return preview ? (
+    <img src={preview} alt="" className={`aspect-square w-full scale-110 object-cover ${small ? "blur-sm" : "blur-xl"}`} data-testid="locked-image" />
+  ) : (
+    <span className="block aspect-square w-full bg-gradient-to-br from-gray-300 to-gray-500" data-testid="locked-image" />
+  );
+}
+
+function NoPhoto({ name }: { name: string }) {
+  return (
+    <div className="flex aspect-square w-full items-center justify-center rounded-2xl bg-gradient-to-br from-primary/20 to-secondary/30 text-8xl font-bold text-secondary" aria-hidden="true">
+      {name.slice(0, 1).toUpperCase()}
+    </div>
+  );
+}
+
+/**
+ * Visitors are asked to log in to like, chat or send a gift. Members can block or unblock here;
+ * liking and messaging arrive with their own flows.
+ */
+function ProfileActions({ profile, loggedIn }: { profile: Profile; loggedIn: boolean }) {
+  const { t } = useTranslation("members");
+  const location = useLocation();
+  if (profile.isOwn) return null;
+  if (!loggedIn) {
+    const login = `/login?redirectTo=${encodeURIComponent(location.pathname)}`;
+    return (
+      <div className="mt-5 space-y-3" data-testid="visitor-actions">
+        <p className="text-sm text-gray-600">{t("profile.loginToContact")}</p>
+        <div className="flex flex-wrap gap-2">
+          <Link to={login} className="btn-primary" data-testid="action-like">
+            {t("profile.like")}
+          </Link>
+          <Link to={login} className="btn-outline" data-testid="action-message">
+            {t("profile.message")}
+          </Link>
+          <Link to={login} className="btn-outline" data-testid="action-gift">
+            {t("profile.gift")}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  if (profile.blockedByViewer) {
+    return (
+      <div className="mt-5 space-y-3">
+        <Alert tone="info">{t("profile.youBlocked")}</Alert>
+        <Form method="post">
+          <input type="hidden" name="intent" value="unblock" />
+          <button type="submit" className="btn-outline" data-testid="action-unblock">
+            {t("profile.unblock")}
+          </button>
+        </Form>
+      </div>
+    );
+  }
+  return (
+    <details className="mt-5" data-testid="block-menu">
+      <summary className="inline-flex cursor-pointer list-none items-center gap-1 text-sm text-gray-600 underline" data-testid="action-block">
+        {t("profile.block")}
+      </summary>
+      <Form method="post" className="mt-3 space-y-3 rounded-xl border border-gray-200 bg-white p-4">
+        <p className="text-sm">{t("profile.blockConfirm", { name: profile.name })}</p>
+        <input type="hidden" name="intent" value="block" />
+        <button type="submit" className="btn-primary bg-danger" data-testid="confirm-block">
+          {t("profile.blockSubmit")}
+        </button>
+      </Form>
+    </details>
+  );
+}
+
+function Details({ profile }: { profile: Profile }) {
+  const { t } = useTranslation(["members", "profile"]);
+  const rows: Array<[string, string]> = [];
+  if (profile.gender) rows.push([t("profile:fields.gender"), t(`profile:options.gender.${profile.gender}`)]);
+  for (const [field, value] of Object.entries(profile.details)) {
+    rows.push([t(`profile:fields.${field}`), t(`profile:options.${field}.${value}`)]);
+  }
+  if (rows.length === 0) return null;
+  return (
+    <dl className="mt-6 grid grid-cols-[auto_1fr] gap-x-6 gap-y-2 rounded-2xl bg-white p-5 text-sm shadow-sm" data-testid="profile-details">
+      {rows.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="text-gray-500">{label}</dt>
+          <dd className="font-medium">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

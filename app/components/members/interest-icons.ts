@@ -1,0 +1,45 @@
+import type { Interest } from "~/models/profile-fields";
+
+/** An icon per interest (spec section 3: icons exist per activity). Emoji: no image requests, every platform draws them. */
+export const INTEREST_ICONS: Record<Interest, string> = {
+  relationship: "💞",
+  one_night_stand: "🌙",
+  kissing: "💋",
+  hugging: "🤗",
+  massages: "💆",
+  lingerie: "👙",
+  sex_oral: "👅",
+  sex_roleplay: "🎭",
+  sex_toys: "🎁",
+  sex_outdoors: "🌳",
+  sex_bondage: "⛓️",
+  gym: "🏋️",
+  sports: "⚽",
+  dancing: "💃",
+  travelling: "✈️",
+  music: "🎵",
+  movies: "🎬",
+  gaming: "🎮",
+  politics: "🏛️",
+  outdoors: "🏕️",
+  gardening: "🌱",
+  hiking: "🥾",
+  biking: "🚴",
+  reading: "📚",
+  animals: "🐾",
+  beach: "🏖️",
+  art: "🎨",
+  photography: "📷",
+  theater: "🎟️",
+  shopping: "🛍️",
+  fashion: "👗",
+  astrology: "🔮",
+  cooking: "🍳",
+  wine: "🍷",
+  beer: "🍺",
+  dining_out: "🍽️",
+};
+
+export function interestIcon(interest: string): string {
+  return INTEREST_ICONS[interest as Interest] ?? "✨";
+}

@@ -1,0 +1,47 @@
+import { and, desc, eq } from "drizzle-orm";
+import type { Database } from "../../db/client.server";
+import { blocks, photos, profiles } from "../../db/schema/index";
+import type { Storage } from "~/services/storage/storage";
+
+/**
+ * Blocks a member of the same pool (spec section 6). From then on neither sees the other in
+ * search, the blocked member gets a 404 for the blocker's profile and cannot contact them.
+ * Returns false when there is no such member to block here (another pool, oneself).
+ */
+export async function blockMember(db: Database, input: { blockerId: number; blockedId: number; pool: string }): Promise<boolean> {
+  if (input.blockerId === input.blockedId) return false;
+  return db.transaction(async (tx) => {
+    const [target] = await tx
+      .select({ id: profiles.memberId })
+      .from(profiles)
+      .where(and(eq(profiles.memberId, input.blockedId), eq(profiles.pool, input.pool)));
+    if (!target) return false;
+    await tx.insert(blocks).values({ blockerId: input.blockerId, blockedId: input.blockedId }).onConflictDoNothing();
+    // Likes and conversations between the two are removed here as well once they exist
+    // (issues 5 and 6 add their tables to this transaction).
+    return true;
+  });
+}
+
+export async function unblockMember(db: Database, input: { blockerId: number; blockedId: number }): Promise<void> {
+  await db.delete(blocks).where(and(eq(blocks.blockerId, input.blockerId), eq(blocks.blockedId, input.blockedId)));
+}
+
+export interface BlockedMember {
+  id: number;
+  name: string;
+  thumbUrl: string | null;
+  blockedAt: Date;
+}
+
+/** The members someone blocked, most recent first, for the list in settings. */
+export async function blockedMembers(db: Database, storage: Storage, blockerId: number): Promise<BlockedMember[]> {
+  const rows = await db
+    .select({ id: blocks.blockedId, name: profiles.name, thumbKey: photos.thumbKey, blockedAt: blocks.createdAt })
+    .from(blocks)
+    .innerJoin(profiles, eq(profiles.memberId, blocks.blockedId))
+    .leftJoin(photos, and(eq(photos.id, profiles.mainPhotoId), eq(photos.status, "active")))
+    .where(eq(blocks.blockerId, blockerId))
+    .orderBy(desc(blocks.createdAt));
+  return rows.map((row) => ({ id: row.id, name: row.name, thumbUrl: row.thumbKey ? storage.publicUrl(row.thumbKey) : null, blockedAt: row.blockedAt }));
+}

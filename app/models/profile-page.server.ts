@@ -1,0 +1,65 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { db } from "~/db.server";
+import { getFixedT } from "~/i18n/i18next.server";
+import { storage } from "~/services/storage/storage.server";
+import { requireTenant } from "~/tenancy/require-tenant.server";
+import { blockMember, unblockMember } from "./blocks.server";
+import { fictionalTexts } from "./fictional.server";
+import { setFlash } from "./flash.server";
+import { searchMembers } from "./member-search.server";
+import { viewProfile } from "./profile-view.server";
+import { requireMember } from "./require-member.server";
+import { assertMayBrowse } from "./search-page.server";
+
+const RELATED_LIMIT = 6;
+
+function memberIdParam(value: string | undefined): number {
+  if (!value || !/^\d{1,15}$/.test(value)) throw data(null, { status: 404 });
+  return Number(value);
+}
+
+/**
+ * The loader of /members/{id} and /likes/m/{id}: the profile as this viewer may see it, or a 404
+ * (DESIGN.md convention 5: never another brand's member, never one hidden from this viewer).
+ */
+export async function loadProfilePage({ request, context, params }: LoaderFunctionArgs) {
+  const tenant = requireTenant(context);
+  await assertMayBrowse(request, context, tenant);
+  const memberId = memberIdParam(params.id);
+  const viewer = context.member;
+  const profile = await viewProfile(db(), storage(), { tenant, viewer, memberId });
+  if (!profile) throw data(null, { status: 404 });
+  const [related, fictional, t] = await Promise.all([
+    searchMembers(db(), storage(), {
+      scope: { pool: tenant.pool, viewerId: viewer?.id ?? null },
+      filters: { gender: (profile.gender as "male" | "female" | null) ?? undefined, country: profile.country ?? undefined },
+      limit: RELATED_LIMIT + 1,
+    }),
+    fictionalTexts(tenant, context.language),
+    getFixedT(context.language, "members"),
+  ]);
+  return {
+    profile,
+    related: related.cards.filter((card) => card.id !== memberId).slice(0, RELATED_LIMIT),
+    fictional,
+    loggedIn: viewer !== null,
+    title: t("profile.metaTitle", { name: profile.name, siteName: tenant.name }),
+  };
+}
+
+/** Block and unblock from a profile page. */
+export async function profilePageAction({ request, context, params }: ActionFunctionArgs) {
+  const { tenant, member } = requireMember(request, context);
+  const memberId = memberIdParam(params.id);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "block") {
+    if (!(await blockMember(db(), { blockerId: member.id, blockedId: memberId, pool: tenant.pool }))) throw data(null, { status: 404 });
+    return redirect("/members", { headers: { "Set-Cookie": await setFlash({ tone: "success", key: "members:flash.blocked" }) } });
+  }
+  if (intent === "unblock") {
+    await unblockMember(db(), { blockerId: member.id, blockedId: memberId });
+    return redirect(new URL(request.url).pathname, { headers: { "Set-Cookie": await setFlash({ tone: "success", key: "members:flash.unblocked" }) } });
+  }
+  throw data(null, { status: 400 });
+}

@@ -1,0 +1,22 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { ProfileView } from "~/components/members/ProfileView";
+import { loadProfilePage, profilePageAction } from "~/models/profile-page.server";
+
+export const handle = { i18n: ["common", "members", "profile"] };
+
+export function loader(args: LoaderFunctionArgs) {
+  return loadProfilePage(args);
+}
+
+export function action(args: ActionFunctionArgs) {
+  return profilePageAction(args);
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }] : []);
+
+/** The same profile view reached from likes (route likes-m-id). */
+export default function LikedMemberProfilePage() {
+  const { profile, related, fictional, loggedIn } = useLoaderData<typeof loader>();
+  return <ProfileView profile={profile} related={related} fictional={fictional} loggedIn={loggedIn} />;
+}

@@ -1,0 +1,104 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { MemberCard } from "~/components/members/MemberCard";
+import { SearchForm } from "~/components/members/SearchForm";
+import { db } from "~/db.server";
+import { getFixedT } from "~/i18n/i18next.server";
+import { fictionalTexts } from "~/models/fictional.server";
+import { COUNT_CAP } from "~/models/member-search.server";
+import { regionsOf } from "~/models/places";
+import { assertMayBrowse, loadSearchPage, searchRules } from "~/models/search-page.server";
+import { filtersToParams } from "~/models/search-filters";
+import { storage } from "~/services/storage/storage.server";
+import { requireTenant } from "~/tenancy/require-tenant.server";
+
+export const handle = { i18n: ["common", "members", "profile"] };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const tenant = requireTenant(context);
+  await assertMayBrowse(request, context, tenant);
+  const [{ data: page, setCookie }, fictional, t] = await Promise.all([
+    loadSearchPage(db(), storage(), { request, tenant, viewerId: context.member?.id ?? null }),
+    fictionalTexts(tenant, context.language),
+    getFixedT(context.language, "members"),
+  ]);
+  const names = new Intl.DisplayNames([context.language], { type: "region" });
+  const rules = searchRules(tenant);
+  return data(
+    {
+      ...page,
+      query: filtersToParams(page.filters).toString(),
+      fields: rules.fields,
+      minAge: rules.minAge,
+      countries: tenant.countries.map((code) => ({ code, name: names.of(code) ?? code, regions: regionsOf(code).map(({ code, name }) => ({ code, name })) })),
+      fictional,
+      title: t("search.metaTitle", { siteName: tenant.name }),
+    },
+    { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
+
+/** Member search (spec section 2, /members): filters, result cards, keyset pages, similar profiles. */
+export default function MembersPage() {
+  const { filters, cards, count, next, previous, similar, query, fields, minAge, countries, fictional } = useLoaderData<typeof loader>();
+  const { t, i18n } = useTranslation("members");
+  const number = new Intl.NumberFormat(i18n.language);
+  const pageLink = (key: "after" | "before", cursor: string) => `/members?${query ? `${query}&` : ""}${key}=${cursor}`;
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-8">
+      <h1 className="text-3xl font-bold">{t("search.title")}</h1>
+      <div className="mt-6 grid gap-8 lg:grid-cols-[18rem_1fr]">
+        <SearchForm filters={filters} fields={fields} minAge={minAge} countries={countries} />
+        <section aria-labelledby="results-title">
+          <h2 id="results-title" className="text-sm font-semibold text-gray-600" data-testid="result-count" data-count={count}>
+            {count > COUNT_CAP
+              ? t("search.countCapped", { formatted: number.format(COUNT_CAP) })
+              : t("search.count", { count, formatted: number.format(count) })}
+          </h2>
+          {cards.length > 0 ? (
+            <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-3 xl:grid-cols-4" data-testid="search-results">
+              {cards.map((card) => (
+                <MemberCard key={card.id} member={card} fictional={fictional} />
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-4 rounded-xl bg-white p-6 text-gray-700 shadow-sm" data-testid="no-results">
+              {t("search.none")}
+            </p>
+          )}
+          {next || previous ? (
+            <nav className="mt-6 flex justify-between" aria-label={t("search.pagination")}>
+              {previous ? (
+                <Link to={pageLink("before", previous)} className="btn-outline" rel="prev" data-testid="page-previous">
+                  {t("search.previous")}
+                </Link>
+              ) : (
+                <span />
+              )}
+              {next ? (
+                <Link to={pageLink("after", next)} className="btn-outline" rel="next" data-testid="page-next">
+                  {t("search.next")}
+                </Link>
+              ) : null}
+            </nav>
+          ) : null}
+          {similar.length > 0 ? (
+            <section className="mt-10" aria-labelledby="similar-title">
+              <h2 id="similar-title" className="text-xl font-bold">
+                {t("search.similar")}
+              </h2>
+              <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-3 xl:grid-cols-4" data-testid="similar-results">
+                {similar.map((card) => (
+                  <MemberCard key={card.id} member={card} fictional={fictional} />
+                ))}
+              </ul>
+            </section>
+          ) : null}
+        </section>
+      </div>
+    </main>
+  );
+}

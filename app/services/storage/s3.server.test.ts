@@ -1,0 +1,209 @@
+import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { objectUrl, S3Storage, type S3Config } from "./s3.server";
+
+interface RecordedRequest {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** A tiny in-process S3: objects in a Map by path, every request recorded. */
+const objects = new Map<string, { data: Buffer; contentType: string | undefined }>();
+const requests: RecordedRequest[] = [];
+/** When set, every request is answered with this status and an S3 error body. */
+let failWith: number | undefined;
+
+let server: Server;
+let endpoint: string;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const path = req.url ?? "/";
+      const body = Buffer.concat(chunks);
+      requests.push({ method: req.method ?? "", url: path, headers: req.headers, body });
+      if (failWith !== undefined) {
+        res.writeHead(failWith, { "content-type": "application/xml" });
+        res.end("<?xml version=\"1.0\"?><Error><Code>InternalError</Code><Message>We encountered an internal error.</Message></Error>");
+        return;
+      }
+      switch (req.method) {
+        case "PUT":
+          objects.set(path, { data: body, contentType: req.headers["content-type"] });
+          res.writeHead(200, { etag: '"etag"' });
+          res.end();
+          return;
+        case "HEAD": {
+          const object = objects.get(path);
+          res.writeHead(object ? 200 : 404, object ? { "content-length": object.data.length } : {});
+          res.end();
+          return;
+        }
+        case "DELETE":
+          objects.delete(path);
+          res.writeHead(204);
+          res.end();
+          return;
+        default:
+          res.writeHead(405);
+          res.end();
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
+});
+
+beforeEach(() => {
+  objects.clear();
+  requests.length = 0;
+  failWith = undefined;
+});
+
+const SECRET = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY";
+
+function config(overrides: Partial<S3Config> = {}): S3Config {
+  return {
+    endpoint,
+    bucket: "bucket",
+    region: "us-east-1",
+    accessKeyId: "AKIAEXAMPLE",
+    secretAccessKey: SECRET,
+    forcePathStyle: true,
+    publicUrl: "https://cdn.example.com/media/",
+    ...overrides,
+  };
+}
+
+describe("S3Storage", () => {
+  it("puts, finds and removes objects by key", async () => {
+    const storage = new S3Storage(config());
+    expect(await storage.has("photos/ab/cd.webp")).toBe(false);
+    await storage.put("photos/ab/cd.webp", Buffer.from("image"), "image/webp");
+    expect(objects.get("/bucket/photos/ab/cd.webp")?.data.toString()).toBe("image");
+    expect(await storage.has("photos/ab/cd.webp")).toBe(true);
+    expect(storage.publicUrl("photos/ab/cd.webp")).toBe("https://cdn.example.com/media/photos/ab/cd.webp");
+    await storage.remove("photos/ab/cd.webp");
+    expect(await storage.has("photos/ab/cd.webp")).toBe(false);
+    // Removing what is already gone is fine.
+    await storage.remove("photos/ab/cd.webp");
+    expect(requests.map((request) => request.method)).toEqual(["HEAD", "PUT", "HEAD", "DELETE", "HEAD", "DELETE"]);
+  });
+
+  it("sends a signed, immutable PUT with the content type to the path-style URL", async () => {
+    await new S3Storage(config()).put("photos/ab/cd.webp", Buffer.from("image"), "image/webp");
+    const [put] = requests;
+    expect(put?.method).toBe("PUT");
+    expect(put?.url).toBe("/bucket/photos/ab/cd.webp");
+    expect(put?.headers["content-type"]).toBe("image/webp");
+    expect(put?.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(put?.headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIAEXAMPLE\/\d{8}\/us-east-1\/s3\/aws4_request, /);
+    // The payload hash is signed, so the store can reject a changed body.
+    expect(put?.headers["x-amz-content-sha256"]).toBe("6105d6cc76af400325e94d588ce511be5bfdbb73b437dc51eca43917d7a43e3d");
+    expect(put?.headers["x-amz-date"]).toMatch(/^\d{8}T\d{6}Z$/);
+    expect(JSON.stringify(put?.headers)).not.toContain(SECRET);
+  });
+
+  it("signs HEAD and DELETE too", async () => {
+    const storage = new S3Storage(config());
+    await storage.has("photos/ab/cd.webp");
+    await storage.remove("photos/ab/cd.webp");
+    for (const request of requests) {
+      expect(request.url).toBe("/bucket/photos/ab/cd.webp");
+      expect(request.headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIAEXAMPLE\//);
+      expect(request.headers["x-amz-content-sha256"]).toBeDefined();
+    }
+  });
+
+  it("rejects invalid keys without sending anything", async () => {
+    const storage = new S3Storage(config());
+    await expect(storage.put("../x.webp", Buffer.from("x"), "image/webp")).rejects.toThrow(/Invalid storage key/);
+    await expect(storage.has("/etc/passwd")).rejects.toThrow(/Invalid storage key/);
+    await expect(storage.remove("photos//x.webp")).rejects.toThrow(/Invalid storage key/);
+    expect(() => storage.publicUrl("a/../b.webp")).toThrow(/Invalid storage key/);
+    expect(requests).toHaveLength(0);
+  });
+
+  it("names the status and key of a failed request but never the secret", async () => {
+    failWith = 500;
+    const storage = new S3Storage(config(), { retries: 1 });
+    const error = await storage.put("photos/ab/cd.webp", Buffer.from("image"), "image/webp").then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(Error);
+    const message = (error as Error).message;
+    expect(message).toMatch(/500/);
+    expect(message).toContain("photos/ab/cd.webp");
+    expect(message).toContain("InternalError");
+    expect(message).not.toContain(SECRET);
+    // 5xx answers are retried as many times as configured.
+    expect(requests).toHaveLength(2);
+  });
+
+  it("throws on unexpected HEAD and DELETE answers", async () => {
+    failWith = 403;
+    const storage = new S3Storage(config());
+    await expect(storage.has("photos/ab/cd.webp")).rejects.toThrow(/HEAD photos\/ab\/cd\.webp failed with status 403/);
+    await expect(storage.remove("photos/ab/cd.webp")).rejects.toThrow(/DELETE photos\/ab\/cd\.webp failed with status 403/);
+  });
+
+  it("names the key and the reason when the store cannot be reached", async () => {
+    // A port that was free a moment ago refuses the connection.
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const storage = new S3Storage(config({ endpoint: `http://127.0.0.1:${port}` }), { retries: 0 });
+    const error = await storage.has("photos/ab/cd.webp").catch((caught: unknown) => caught);
+    expect((error as Error).message).toMatch(/^S3 HEAD photos\/ab\/cd\.webp failed: .*ECONNREFUSED/);
+    expect((error as Error).message).not.toContain(SECRET);
+  });
+
+  it("gives up after the timeout", async () => {
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    try {
+      const port = (silent.address() as AddressInfo).port;
+      const storage = new S3Storage(config({ endpoint: `http://127.0.0.1:${port}` }), { timeoutMs: 200, retries: 0 });
+      await expect(storage.has("photos/ab/cd.webp")).rejects.toThrow(/S3 HEAD photos\/ab\/cd\.webp failed: .*(timeout|aborted)/i);
+    } finally {
+      silent.closeAllConnections();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
+  });
+});
+
+describe("objectUrl", () => {
+  const base = { bucket: "media", forcePathStyle: false };
+
+  it("puts the bucket in the host name in virtual-host style", () => {
+    expect(objectUrl({ ...base, endpoint: "https://s3.eu-central-1.amazonaws.com" }, "photos/ab/cd.webp")).toBe(
+      "https://media.s3.eu-central-1.amazonaws.com/photos/ab/cd.webp",
+    );
+    expect(objectUrl({ ...base, endpoint: "https://s3.fr-par.scw.cloud/" }, "a.webp")).toBe("https://media.s3.fr-par.scw.cloud/a.webp");
+  });
+
+  it("puts the bucket in the path in path style, keeping port and base path", () => {
+    expect(objectUrl({ ...base, forcePathStyle: true, endpoint: "http://127.0.0.1:9000" }, "photos/ab/cd.webp")).toBe(
+      "http://127.0.0.1:9000/media/photos/ab/cd.webp",
+    );
+    expect(objectUrl({ ...base, forcePathStyle: true, endpoint: "https://minio.example.com/s3/" }, "a.webp")).toBe(
+      "https://minio.example.com/s3/media/a.webp",
+    );
+  });
+
+  it("refuses invalid keys", () => {
+    expect(() => objectUrl({ ...base, endpoint: "https://s3.example.com" }, "../x.webp")).toThrow(/Invalid storage key/);
+  });
+});
