@@ -1,4 +1,5 @@
 import { closeDatabase, databaseHandle } from "../db/database.server";
+import { seedDemoAccounts } from "../db/seed/demo-accounts.server";
 import { seedIfEmpty } from "../db/seed/seed.server";
 import { env } from "~/env.server";
 import { startJobRunner, type JobRunner } from "~/jobs/job-runner.server";
@@ -32,6 +33,7 @@ export async function startup(log: (line: string) => void = console.log): Promis
     const seeded = await seedIfEmpty(database.db, registry, storage(), { perPool: env().DEMO_PROFILES_PER_POOL, log });
     if (seeded) log("database: demo data seeded");
   }
+  if (env().localServices) await seedDemoAccounts(database.db, registry);
   jobRunner = startJobRunner(database.db, scheduledJobList(registry), { log });
 }
 

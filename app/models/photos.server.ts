@@ -152,3 +152,15 @@ export async function memberPhotos(db: Database, storage: Storage, memberId: num
     .orderBy(photos.position);
   return rows.map((row) => ({ id: row.id, status: row.status, thumbUrl: storage.publicUrl(row.thumbKey), isMain: row.id === row.mainPhotoId }));
 }
+
+/** Photos being checked in a member pool, oldest first: the moderation queue. */
+export async function pendingPhotos(db: Database, storage: Storage, pool: string) {
+  const rows = await db
+    .select({ id: photos.id, memberId: photos.memberId, thumbKey: photos.thumbKey, memberName: profiles.name })
+    .from(photos)
+    .innerJoin(profiles, eq(profiles.memberId, photos.memberId))
+    .where(and(eq(photos.status, "pending"), eq(profiles.pool, pool)))
+    .orderBy(asc(photos.createdAt), asc(photos.id))
+    .limit(200);
+  return rows.map((row) => ({ id: row.id, memberId: row.memberId, memberName: row.memberName, thumbUrl: storage.publicUrl(row.thumbKey) }));
+}

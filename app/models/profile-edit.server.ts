@@ -57,8 +57,15 @@ export type ProfileFormOutcome =
  * Invalid input comes back with the section's errors and what was typed.
  */
 export async function submitProfileForm(request: Request, tenant: Tenant, member: CurrentMember): Promise<ProfileFormOutcome | null> {
-  if (request.headers.get("content-type")?.startsWith("multipart/form-data")) return submitPhotoUpload(request, member);
-  const form = await request.formData();
+  let form: FormData;
+  let file: Buffer | null = null;
+  if (request.headers.get("content-type")?.startsWith("multipart/form-data")) {
+    const upload = await readPhotoForm(request);
+    if (!upload.ok) return { ok: false, section: "photos", error: upload.error };
+    ({ form, file } = upload);
+  } else {
+    form = await request.formData();
+  }
   const intent = form.get("intent");
   const saved = (anchor: string): ProfileFormOutcome => ({ ok: true, flash: "profile:edit.saved", anchor });
   switch (intent) {
@@ -93,6 +100,12 @@ export async function submitProfileForm(request: Request, tenant: Tenant, member
       await saveAbout(db(), member.id, submission.value.about);
       return saved("about");
     }
+    case "upload-photo": {
+      if (!file) return { ok: false, section: "photos", error: "missing" };
+      const result = await uploadPhoto(db(), storage(), { memberId: member.id, paidUser: member.paidUser, data: file });
+      if (!result.ok) return { ok: false, section: "photos", error: result.reason };
+      return { ok: true, flash: "profile:edit.photos.uploaded", anchor: "photos" };
+    }
     case "main-photo":
     case "delete-photo": {
       const photoId = Number(form.get("photo"));
@@ -105,13 +118,4 @@ export async function submitProfileForm(request: Request, tenant: Tenant, member
     default:
       return null;
   }
-}
-
-async function submitPhotoUpload(request: Request, member: CurrentMember): Promise<ProfileFormOutcome> {
-  const upload = await readPhotoForm(request);
-  if (!upload.ok) return { ok: false, section: "photos", error: upload.error };
-  if (!upload.file) return { ok: false, section: "photos", error: "missing" };
-  const result = await uploadPhoto(db(), storage(), { memberId: member.id, paidUser: member.paidUser, data: upload.file });
-  if (!result.ok) return { ok: false, section: "photos", error: result.reason };
-  return { ok: true, flash: "profile:edit.photos.uploaded", anchor: "photos" };
 }

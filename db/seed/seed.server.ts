@@ -4,6 +4,7 @@ import type { TenantRegistry } from "../../app/tenancy/registry";
 import type { Tenant } from "../../app/tenancy/schema";
 import type { Database } from "../client.server";
 import { members, photos, profiles } from "../schema/index";
+import { blurredPreview } from "../../app/services/images/process-photo.server";
 import { PHOTO_SIZE, renderAvatar } from "./avatars.server";
 import { demoProfile, type DemoProfile } from "./demo-profiles";
 
@@ -83,6 +84,10 @@ async function insertBatch(db: Database, owner: Tenant, batch: DemoProfile[]): P
   });
 }
 
+/** One person in this many with a photo gets a small gallery: locked photos need something to lock. */
+const GALLERY_EVERY = 5;
+const GALLERY_EXTRA = 2;
+
 async function attachPhotos(db: Database, storage: Storage, people: DemoProfile[]): Promise<void> {
   const wanted = people.filter((p) => p.hasPhoto);
   const missing = await db
@@ -93,23 +98,33 @@ async function attachPhotos(db: Database, storage: Storage, people: DemoProfile[
   const byRef = new Map(wanted.map((p) => [p.seedRef, p]));
   for (let start = 0; start < missing.length; start += RENDER_CONCURRENCY) {
     await Promise.all(
-      missing.slice(start, start + RENDER_CONCURRENCY).map(async ({ id, seedRef }) => {
+      missing.slice(start, start + RENDER_CONCURRENCY).map(async ({ id, seedRef }, offset) => {
         const person = byRef.get(seedRef!)!;
-        const slug = seedRef!.replace(":", "-");
-        const keys = { main: `seed/${slug}.webp`, thumb: `seed/${slug}-thumb.webp` };
-        if (!(await storage.has(keys.main)) || !(await storage.has(keys.thumb))) {
-          const image = await renderAvatar({ seed: seedRef!, gender: person.profile.gender, age: person.age });
-          await storage.put(keys.main, image.main, "image/webp");
-          await storage.put(keys.thumb, image.thumb, "image/webp");
+        const extra = (start + offset) % GALLERY_EVERY === 0 ? GALLERY_EXTRA : 0;
+        const rendered: Array<Awaited<ReturnType<typeof demoPhoto>>> = [];
+        for (let n = 0; n <= extra; n++) {
+          const seed = n === 0 ? seedRef! : `${seedRef!}#${n}`;
+          rendered.push(await demoPhoto(storage, seed, person));
         }
         await db.transaction(async (tx) => {
-          const [photo] = await tx
+          const inserted = await tx
             .insert(photos)
-            .values({ memberId: id, storageKey: keys.main, thumbKey: keys.thumb, width: PHOTO_SIZE, height: PHOTO_SIZE, status: "active" })
+            .values(rendered.map((photo, position) => ({ memberId: id, ...photo, width: PHOTO_SIZE, height: PHOTO_SIZE, status: "active" as const, position })))
             .returning({ id: photos.id });
-          await tx.update(profiles).set({ mainPhotoId: photo!.id }).where(eq(profiles.memberId, id));
+          await tx.update(profiles).set({ mainPhotoId: inserted[0]!.id }).where(eq(profiles.memberId, id));
         });
       }),
     );
   }
+}
+
+/** A rendered portrait in storage (kept when it is there already) with its blurred preview. */
+async function demoPhoto(storage: Storage, seed: string, person: DemoProfile) {
+  const slug = seed.replace(":", "-").replace("#", "-");
+  const keys = { storageKey: `seed/${slug}.webp`, thumbKey: `seed/${slug}-thumb.webp` };
+  if ((await storage.has(keys.storageKey)) && (await storage.has(keys.thumbKey))) return { ...keys, preview: null };
+  const image = await renderAvatar({ seed, gender: person.profile.gender, age: person.age });
+  await storage.put(keys.storageKey, image.main, "image/webp");
+  await storage.put(keys.thumbKey, image.thumb, "image/webp");
+  return { ...keys, preview: await blurredPreview(image.thumb) };
 }

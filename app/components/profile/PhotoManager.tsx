@@ -77,6 +77,7 @@ export function PhotoManager({ photos, limit, paidUser, maxMegabytes, error }: {
         </div>
       ) : (
         <Form method="post" encType="multipart/form-data" className="mt-4 space-y-2">
+          <input type="hidden" name="intent" value="upload-photo" />
           <label htmlFor="photo" className="block text-sm font-medium">
             {t("account:photos.choose")}
           </label>

@@ -50,9 +50,14 @@ export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
       .webp({ quality: 82 })
       .toBuffer({ resolveWithObject: true });
     const thumb = await image.clone().resize(THUMB_SIZE, THUMB_SIZE, { fit: "cover", position: "attention" }).webp({ quality: 75 }).toBuffer();
-    const preview = await image.clone().resize(PREVIEW_SIZE, PREVIEW_SIZE, { fit: "inside" }).blur(1).webp({ quality: 30 }).toBuffer();
-    return { main, thumb, preview: `data:image/webp;base64,${preview.toString("base64")}`, width: info.width, height: info.height };
+    return { main, thumb, preview: await blurredPreview(thumb), width: info.width, height: info.height };
   } catch {
     throw new PhotoRejected("notAnImage");
   }
+}
+
+/** A 16-pixel blurred copy as a data: URL, for a photo that is locked for the viewer. */
+export async function blurredPreview(image: Buffer): Promise<string> {
+  const preview = await sharp(image).resize(PREVIEW_SIZE, PREVIEW_SIZE, { fit: "inside" }).blur(1).webp({ quality: 30 }).toBuffer();
+  return `data:image/webp;base64,${preview.toString("base64")}`;
 }

@@ -1,0 +1,59 @@
+import { regionsOf } from "../../app/models/places";
+import type { TenantRegistry } from "../../app/tenancy/registry";
+import type { Tenant } from "../../app/tenancy/schema";
+import { hashPassword } from "../../app/utils/password.server";
+import type { Database } from "../client.server";
+import { members, profiles } from "../schema/index";
+
+/** Known logins for trying a brand locally; created only while the local services are on. */
+export const DEMO_PASSWORD = "demo-password-2026";
+export type DemoAccountKind = "free" | "premium";
+
+export function demoAccountEmail(tenantId: string, kind: DemoAccountKind): string {
+  return `${kind}.${tenantId}@demo.invalid`;
+}
+
+/**
+ * Two accounts per brand: a free member and a premium (paying) one with credits, both active with
+ * a filled-in profile. Safe to run again (keyed by seed reference).
+ */
+export async function seedDemoAccounts(db: Database, registry: TenantRegistry): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  for (const tenant of registry.tenants) {
+    for (const kind of ["free", "premium"] as const) await insertAccount(db, tenant, kind, passwordHash);
+  }
+}
+
+async function insertAccount(db: Database, tenant: Tenant, kind: DemoAccountKind, passwordHash: string): Promise<void> {
+  const premium = kind === "premium";
+  const woman = tenant.niche === 2;
+  const country = tenant.countries[0]!;
+  const region = regionsOf(country)[0];
+  await db.transaction(async (tx) => {
+    const [member] = await tx
+      .insert(members)
+      .values({
+        siteId: tenant.id,
+        email: demoAccountEmail(tenant.id, kind),
+        passwordHash,
+        status: "active",
+        paidUser: premium,
+        credits: premium ? 500 : 20,
+        seedRef: `demo-account:${tenant.id}:${kind}`,
+      })
+      .onConflictDoNothing()
+      .returning({ id: members.id });
+    if (!member) return;
+    await tx.insert(profiles).values({
+      memberId: member.id,
+      pool: tenant.pool,
+      name: premium ? "Demo Premium" : "Demo Free",
+      gender: woman ? "female" : "male",
+      sexuality: tenant.niche === 7 ? "gay" : "hetero",
+      birthDate: tenant.settings.min_age >= 40 ? "1960-05-05" : "1988-05-05",
+      country,
+      region: region?.code ?? null,
+      city: region?.cities[0] ?? null,
+    });
+  });
+}

@@ -1,0 +1,158 @@
+import { rmSync } from "node:fs";
+import { eq, sql } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+
+// Uploads land in DATA_DIR/storage: a directory of this test's own, set before anything reads the environment.
+const dataDir = vi.hoisted(() => {
+  const dir = `/tmp/member-routes-${process.pid}`;
+  process.env.DATA_DIR = dir;
+  return dir;
+});
+
+import { members, photos, profiles } from "../../db/schema/index";
+import { setDatabaseHandle } from "../../db/database.server";
+import type { CurrentMember } from "../../app/models/sessions.server";
+import { action as profileAction } from "../../app/routes/_default.profile";
+import { loader as membersLoader } from "../../app/routes/_default.members._index";
+import { action as memberAction, loader as memberLoader } from "../../app/routes/_default.members.$id";
+import { tenantSchema, type Tenant } from "../../app/tenancy/schema";
+import { contextFor, formOf } from "../fixtures/context";
+import { createTestDatabase, type TestDatabase } from "../fixtures/database";
+import { tenantFixture } from "../fixtures/tenant";
+
+let handle: TestDatabase;
+const base = tenantFixture({ id: "alpha", pool: "shared" });
+const alpha = tenantSchema.parse({ ...base, settings: { ...base.settings, logged_out_search: "none", logged_out_search_trafficsource: "all" } });
+const other = tenantSchema.parse(tenantFixture({ id: "other" }));
+
+async function addPerson(tenant: Tenant, name: string): Promise<CurrentMember> {
+  const [row] = await handle.db.insert(members).values({ siteId: tenant.id, email: `${name.toLowerCase()}@example.com`, status: "active" }).returning();
+  await handle.db.insert(profiles).values({ memberId: row!.id, pool: tenant.pool, name, gender: "female", birthDate: "1990-01-01" });
+  return { ...row!, email: row!.email!, status: "active", name, thumbKey: null };
+}
+
+function call<T>(promise: Promise<T> | T): Promise<T | Response> {
+  return Promise.resolve(promise).catch((thrown: unknown) => {
+    if (thrown instanceof Response) return thrown;
+    if (thrown && typeof thrown === "object" && "init" in thrown) return new Response(null, { status: (thrown as { init: { status: number } }).init.status });
+    throw thrown;
+  });
+}
+
+function statusOf(result: unknown): number {
+  if (result instanceof Response) return result.status;
+  if (result && typeof result === "object" && "init" in result) return (result as { init: { status?: number } | null }).init?.status ?? 200;
+  return 200;
+}
+
+function upload(member: CurrentMember, file: Blob, name = "photo.jpg") {
+  const form = new FormData();
+  form.set("intent", "upload-photo");
+  form.set("photo", file, name);
+  const request = new Request("http://alpha.example/profile", { method: "POST", body: form });
+  return call(profileAction({ request, context: contextFor(alpha, { member }), params: {} }));
+}
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  setDatabaseHandle(handle);
+});
+afterAll(async () => {
+  setDatabaseHandle(undefined);
+  await handle.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+beforeEach(async () => {
+  await handle.db.execute(sql`truncate members cascade`);
+});
+
+describe("/profile photo upload", () => {
+  it("stores a real image, pending, and redirects back to the photos", async () => {
+    const me = await addPerson(alpha, "Uma");
+    const jpeg = await sharp({ create: { width: 300, height: 300, channels: 3, background: "#c35" } }).jpeg().toBuffer();
+    const result = await upload(me, new Blob([new Uint8Array(jpeg)], { type: "image/jpeg" }));
+    expect(result).toBeInstanceOf(Response);
+    expect((result as Response).headers.get("Location")).toBe("/profile#photos");
+    const stored = await handle.db.select().from(photos).where(eq(photos.memberId, me.id));
+    expect(stored).toMatchObject([{ status: "pending" }]);
+  });
+
+  it.each([
+    ["a text file", new Blob(["just some text, not a picture"], { type: "text/plain" }), "notes.txt", "notAnImage"],
+    ["a file that lies about its type (an SVG with a script, sent as JPEG)", new Blob(['<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"><script>alert(1)</script><rect width="400" height="400"/></svg>'], { type: "image/jpeg" }), "cute.jpg", "notAnImage"],
+    ["a file over the size limit", new Blob([new Uint8Array(11 * 1024 * 1024)], { type: "image/jpeg" }), "huge.jpg", "tooLarge"],
+  ])("refuses %s with a clear error and stores nothing", async (_label, blob, name, error) => {
+    const me = await addPerson(alpha, "Ivo");
+    const result = await upload(me, blob, name);
+    expect(statusOf(result)).toBe(400);
+    expect((result as { data: unknown }).data).toMatchObject({ ok: false, section: "photos", error });
+    expect(await handle.db.select().from(photos).where(eq(photos.memberId, me.id))).toEqual([]);
+  });
+});
+
+describe("/profile sections", () => {
+  it("keeps the profile unchanged and returns the errors when a name breaks the rules", async () => {
+    const me = await addPerson(alpha, "Nina");
+    const request = new Request("http://alpha.example/profile", { method: "POST", body: formOf({ intent: "basics", name: "@nina" }) });
+    const result = await call(profileAction({ request, context: contextFor(alpha, { member: me }), params: {} }));
+    expect(statusOf(result)).toBe(400);
+    expect(JSON.stringify((result as { data: unknown }).data)).toContain("validation.nameStartsWithAt");
+    const [profile] = await handle.db.select().from(profiles).where(eq(profiles.memberId, me.id));
+    expect(profile?.name).toBe("Nina");
+  });
+
+  it("refuses interests the brand does not offer", async () => {
+    const me = await addPerson(alpha, "Ina");
+    const form = new FormData();
+    form.set("intent", "interests");
+    form.append("interests", "music");
+    form.append("interests", "sex_bondage");
+    const result = await call(profileAction({ request: new Request("http://alpha.example/profile", { method: "POST", body: form }), context: contextFor(alpha, { member: me }), params: {} }));
+    expect(statusOf(result)).toBe(400);
+    const [profile] = await handle.db.select().from(profiles).where(eq(profiles.memberId, me.id));
+    expect(profile?.interests).toEqual([]);
+  });
+});
+
+describe("/members and /members/{id}", () => {
+  it("sends visitors to login when the brand has no logged-out search, unless they come from a traffic source it allows", async () => {
+    const visitor = await call(membersLoader({ request: new Request("http://alpha.example/members"), context: contextFor(alpha), params: {} }));
+    expect((visitor as Response).headers.get("Location")).toBe("/login?redirectTo=%2Fmembers");
+    const cookie = `tracking=${encodeURIComponent(btoa(JSON.stringify({ network: "ads" })))}`;
+    const fromSource = await call(membersLoader({ request: new Request("http://alpha.example/members", { headers: { cookie } }), context: contextFor(alpha), params: {} }));
+    expect(statusOf(fromSource)).toBe(200);
+  });
+
+  it("shows only the pool's members, remembers the search in a cookie, and answers 404 for another pool's profile", async () => {
+    const me = await addPerson(alpha, "Me");
+    const sameBrand = await addPerson(alpha, "Same");
+    const stranger = await addPerson(other, "Stranger");
+    const result = await membersLoader({ request: new Request("http://alpha.example/members?search=1&gender=female"), context: contextFor(alpha, { member: me }), params: {} });
+    expect(result.data.cards.map((card) => card.name)).toEqual(["Same"]);
+    expect(result.init?.headers).toBeDefined();
+    expect(new Headers(result.init!.headers).get("Set-Cookie")).toMatch(/^search=/);
+
+    const own = await memberLoader({ request: new Request(`http://alpha.example/members/${sameBrand.id}`), context: contextFor(alpha, { member: me }), params: { id: String(sameBrand.id) } });
+    expect(own.profile.name).toBe("Same");
+    const foreign = await call(memberLoader({ request: new Request(`http://alpha.example/members/${stranger.id}`), context: contextFor(alpha, { member: me }), params: { id: String(stranger.id) } }));
+    expect(statusOf(foreign)).toBe(404);
+    const nonsense = await call(memberLoader({ request: new Request("http://alpha.example/members/abc"), context: contextFor(alpha, { member: me }), params: { id: "abc" } }));
+    expect(statusOf(nonsense)).toBe(404);
+  });
+
+  it("blocking from a profile hides the blocker from the blocked member; blocking another pool's member is a 404", async () => {
+    const me = await addPerson(alpha, "Me");
+    const pest = await addPerson(alpha, "Pest");
+    const stranger = await addPerson(other, "Stranger");
+    const post = (target: number, intent: string) =>
+      call(memberAction({ request: new Request(`http://alpha.example/members/${target}`, { method: "POST", body: formOf({ intent }) }), context: contextFor(alpha, { member: me }), params: { id: String(target) } }));
+    expect((await post(pest.id, "block")) as Response).toMatchObject({ status: 302 });
+    const seenByPest = await call(memberLoader({ request: new Request(`http://alpha.example/members/${me.id}`), context: contextFor(alpha, { member: pest }), params: { id: String(me.id) } }));
+    expect(statusOf(seenByPest)).toBe(404);
+    expect(statusOf(await post(stranger.id, "block"))).toBe(404);
+    await post(pest.id, "unblock");
+    const again = await memberLoader({ request: new Request(`http://alpha.example/members/${me.id}`), context: contextFor(alpha, { member: pest }), params: { id: String(me.id) } });
+    expect(again.profile.name).toBe("Me");
+  });
+});
