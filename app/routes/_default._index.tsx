@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SignupLink } from "~/components/account/SignupModal";
+import { MemberCardList } from "~/components/members/MemberCard";
 import { db } from "~/db.server";
 import { countListedMembersCached, recentMemberTeasers } from "~/models/member-teasers.server";
 import { getFixedT } from "~/i18n/i18next.server";
@@ -9,7 +10,7 @@ import { storage } from "~/services/storage/storage.server";
 import { nicheSlug } from "~/tenancy/niches";
 import { requireTenant } from "~/tenancy/require-tenant.server";
 
-export const handle = { i18n: ["common", "home"] };
+export const handle = { i18n: ["common", "home", "members"] };
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const tenant = requireTenant(context);
@@ -76,26 +77,9 @@ export default function Home() {
           <h2 id="new-members" className="text-2xl font-bold">
             {t("recentMembers")}
           </h2>
-          <ul className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6" data-testid="member-teasers">
-            {members.map((member) => (
-              <li key={member.id} className="relative overflow-hidden rounded-xl bg-white shadow-sm">
-                {member.isFictional ? (
-                  <span className="absolute right-2 top-2 rounded-full bg-white/90 px-2 py-0.5 text-sm" title={fictional.label} data-testid="fictional-mark">
-                    <span aria-hidden="true">{fictional.icon}</span>
-                    <span className="sr-only">{fictional.label}</span>
-                  </span>
-                ) : null}
-                <img src={member.photoUrl} alt="" width={160} height={160} loading="lazy" className="aspect-square w-full object-cover" />
-                <div className="p-3">
-                  <p className="truncate font-semibold">
-                    {member.name}
-                    {member.age !== null ? <span className="font-normal text-gray-600">, {member.age}</span> : null}
-                  </p>
-                  {member.city ? <p className="truncate text-sm text-gray-500">{member.city}</p> : null}
-                </div>
-              </li>
-            ))}
-          </ul>
+          <div className="mt-6">
+            <MemberCardList members={members} fictional={fictional} testId="member-teasers" wide />
+          </div>
         </section>
       ) : null}
     </main>

@@ -1,7 +1,7 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { MemberCard } from "~/components/members/MemberCard";
+import { MemberCardList } from "~/components/members/MemberCard";
 import { SearchForm } from "~/components/members/SearchForm";
 import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
@@ -59,11 +59,9 @@ export default function MembersPage() {
               : t("search.count", { count, formatted: number.format(count) })}
           </h2>
           {cards.length > 0 ? (
-            <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-3 xl:grid-cols-4" data-testid="search-results">
-              {cards.map((card) => (
-                <MemberCard key={card.id} member={card} fictional={fictional} />
-              ))}
-            </ul>
+            <div className="mt-4">
+              <MemberCardList members={cards} fictional={fictional} testId="search-results" />
+            </div>
           ) : (
             <p className="mt-4 rounded-xl bg-white p-6 text-gray-700 shadow-sm" data-testid="no-results">
               {t("search.none")}
@@ -85,18 +83,7 @@ export default function MembersPage() {
               ) : null}
             </nav>
           ) : null}
-          {similar.length > 0 ? (
-            <section className="mt-10" aria-labelledby="similar-title">
-              <h2 id="similar-title" className="text-xl font-bold">
-                {t("search.similar")}
-              </h2>
-              <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-3 xl:grid-cols-4" data-testid="similar-results">
-                {similar.map((card) => (
-                  <MemberCard key={card.id} member={card} fictional={fictional} />
-                ))}
-              </ul>
-            </section>
-          ) : null}
+          {similar.length > 0 ? <MemberCardList members={similar} fictional={fictional} title={t("search.similar")} testId="similar-results" /> : null}
         </section>
       </div>
     </main>

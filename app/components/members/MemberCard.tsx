@@ -53,3 +53,23 @@ export function MemberCard({ member, fictional, to = `/members/${member.id}` }: 
     </li>
   );
 }
+
+/** A grid of member cards, optionally under a heading (search results, similar and related profiles, home). */
+export function MemberCardList({ members, fictional, title, testId, wide = false }: { members: CardData[]; fictional: FictionalMark; title?: string; testId: string; wide?: boolean }) {
+  const grid = (
+    <ul className={`grid grid-cols-2 gap-4 sm:grid-cols-3 ${wide ? "lg:grid-cols-6" : "xl:grid-cols-4"} ${title ? "mt-4" : ""}`} data-testid={testId}>
+      {members.map((member) => (
+        <MemberCard key={member.id} member={member} fictional={fictional} />
+      ))}
+    </ul>
+  );
+  if (!title) return grid;
+  return (
+    <section className="mt-10" aria-labelledby={`${testId}-title`}>
+      <h2 id={`${testId}-title`} className="text-xl font-bold">
+        {title}
+      </h2>
+      {grid}
+    </section>
+  );
+}

@@ -6,7 +6,7 @@ import type { ProfileView as Profile, ViewPhoto } from "~/models/profile-view.se
 import type { FictionalTexts } from "~/models/fictional.server";
 import { Alert } from "~/components/ui/Field";
 import { interestIcon } from "./interest-icons";
-import { MemberCard } from "./MemberCard";
+import { MemberCardList } from "./MemberCard";
 
 /**
  * The profile view of spec section 2: header, main image, gallery (locked photos blurred with a
@@ -102,18 +102,7 @@ export function ProfileView({ profile, related, fictional, loggedIn }: { profile
           </ul>
         </section>
       ) : null}
-      {related.length > 0 ? (
-        <section className="mt-10" aria-labelledby="related-title">
-          <h2 id="related-title" className="text-xl font-bold">
-            {t("profile.related")}
-          </h2>
-          <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6" data-testid="related-profiles">
-            {related.map((card) => (
-              <MemberCard key={card.id} member={card} fictional={fictional} />
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      {related.length > 0 ? <MemberCardList members={related} fictional={fictional} title={t("profile.related")} testId="related-profiles" wide /> : null}
     </main>
   );
 }
