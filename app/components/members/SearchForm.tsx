@@ -19,7 +19,6 @@ const SELECTS = ["gender", "sexuality", "body_type", "relationship_status"] as c
 export function SearchForm({ filters, fields, minAge, countries }: { filters: SearchFilters; fields: readonly SearchField[]; minAge: number; countries: CountryChoice[] }) {
   const { t } = useTranslation(["members", "profile"]);
   const [country, setCountry] = useState(filters.country ?? "");
-  const ages = Array.from({ length: MAX_SEARCH_AGE - minAge + 1 }, (_, i) => minAge + i);
   const shown = (field: SearchField) => fields.includes(field);
   const regionGroups = country ? countries.filter((c) => c.code === country) : countries;
   return (
@@ -69,14 +68,17 @@ export function SearchForm({ filters, fields, minAge, countries }: { filters: Se
         <div className="grid grid-cols-2 gap-3">
           {(["min_age", "max_age"] as const).filter(shown).map((name) => (
             <Field key={name} label={t(`search.fields.${name}`)} htmlFor={`search-${name}`}>
-              <select id={`search-${name}`} name={name} defaultValue={filters[name] ?? ""} className={inputClass}>
-                <option value="">{t("search.any")}</option>
-                {ages.map((age) => (
-                  <option key={age} value={age}>
-                    {age}
-                  </option>
-                ))}
-              </select>
+              <input
+                id={`search-${name}`}
+                name={name}
+                type="number"
+                inputMode="numeric"
+                min={minAge}
+                max={MAX_SEARCH_AGE}
+                defaultValue={filters[name] ?? ""}
+                placeholder={t("search.any")}
+                className={inputClass}
+              />
             </Field>
           ))}
         </div>

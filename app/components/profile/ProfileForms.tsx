@@ -41,7 +41,7 @@ export function BasicsForm({ current, email, minAge, askDateOfBirth, lastResult 
   const { t } = useTranslation(["profile", "account"]);
   const schema = useMemo(() => basicsSchema({ minAge, email }), [minAge, email]);
   const [form, fields] = useForm({
-    id: "basics",
+    id: "profile-basics",
     lastResult,
     defaultValue: current,
     constraint: getZodConstraint(schema),
@@ -74,7 +74,7 @@ export function LocationForm({ countries, current, lastResult }: { countries: Co
   const { t } = useTranslation("profile");
   const schema = useMemo(() => locationSchema(countries.map((c) => c.code)), [countries]);
   const [form, fields] = useForm({
-    id: "location",
+    id: "profile-location",
     lastResult,
     defaultValue: current,
     constraint: getZodConstraint(schema),
@@ -95,7 +95,7 @@ export function LocationForm({ countries, current, lastResult }: { countries: Co
 export function PersonalForm({ fields: asked, current, lastResult }: { fields: PersonalField[]; current: Record<string, string>; lastResult: LastResult }) {
   const { t } = useTranslation("profile");
   const [form, fields] = useForm<z.infer<typeof personalSchema>>({
-    id: "personal",
+    id: "profile-personal",
     lastResult,
     defaultValue: current,
     onValidate: ({ formData }) => parseWithZod(formData, { schema: personalSchema }),
@@ -128,7 +128,7 @@ export function InterestsForm({ allowed, current, lastResult }: { allowed: reado
   const { t } = useTranslation("profile");
   const schema = useMemo(() => interestsSchema(allowed), [allowed]);
   const [form, fields] = useForm({
-    id: "interests",
+    id: "profile-interests",
     lastResult,
     defaultValue: { interests: current },
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
@@ -142,7 +142,7 @@ export function InterestsForm({ allowed, current, lastResult }: { allowed: reado
           <ul className="flex flex-wrap gap-2">
             {allowed.map((interest) => (
               <li key={interest}>
-                <label className="flex cursor-pointer items-center gap-1.5 rounded-full border border-gray-300 px-3 py-1.5 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/10">
+                <label className="flex cursor-pointer items-center gap-1.5 rounded-full border border-gray-300 px-3 py-1.5 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/10 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-primary/40">
                   <input type="checkbox" name={fields.interests.name} value={interest} defaultChecked={chosen.has(interest)} className="sr-only" data-testid={`interest-${interest}`} />
                   <span aria-hidden="true">{interestIcon(interest)}</span>
                   {t(`interests.${interest}`)}
@@ -161,7 +161,7 @@ export function InterestsForm({ allowed, current, lastResult }: { allowed: reado
 export function AboutForm({ current, lastResult }: { current: string; lastResult: LastResult }) {
   const { t } = useTranslation(["profile", "account"]);
   const [form, fields] = useForm({
-    id: "about",
+    id: "profile-about",
     lastResult,
     defaultValue: { about: current },
     shouldValidate: "onBlur",
