@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { count, eq, isNotNull } from "drizzle-orm";
+import { count, eq, isNotNull, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client.server";
 import { members, photos, profiles } from "../../db/schema/index";
@@ -44,12 +44,25 @@ describe("demo seed", () => {
   });
 
   it("does not duplicate anything when run twice", async () => {
+    const [photosBefore] = await handle.db.select({ n: count() }).from(photos);
     await seedDemo(handle.db, registry, storage, { perPool: 40 });
     const [memberCount] = await handle.db.select({ n: count() }).from(members);
-    const [photoCount] = await handle.db.select({ n: count() }).from(photos);
-    const [withPhoto] = await handle.db.select({ n: count() }).from(profiles).where(isNotNull(profiles.mainPhotoId));
+    const [photosAfter] = await handle.db.select({ n: count() }).from(photos);
     expect(memberCount?.n).toBe(80);
-    expect(photoCount?.n).toBe(withPhoto?.n);
+    expect(photosAfter?.n).toBe(photosBefore?.n);
+  });
+
+  it("gives some people a small gallery of approved photos with blurred previews, main photo first", async () => {
+    const perMember = await handle.db
+      .select({ memberId: photos.memberId, n: count() })
+      .from(photos)
+      .groupBy(photos.memberId);
+    const [withPhoto] = await handle.db.select({ n: count() }).from(profiles).where(isNotNull(profiles.mainPhotoId));
+    expect(perMember).toHaveLength(withPhoto!.n);
+    expect(perMember.filter((m) => m.n === 3).length).toBeGreaterThan(0);
+    expect(perMember.every((m) => m.n === 1 || m.n === 3)).toBe(true);
+    const all = await handle.db.select().from(photos);
+    expect(all.every((photo) => photo.status === "active" && photo.preview?.startsWith("data:image/webp;base64,"))).toBe(true);
   });
 
   it("fits people to the niche: the gay brand has men seeking men", async () => {
@@ -109,8 +122,13 @@ describe("bulk seed", () => {
     await seedBulk(handle.db, storage, gay, 6_000);
     const [row] = await handle.db.select({ n: count() }).from(profiles).where(eq(profiles.pool, "gayclub"));
     expect(row?.n).toBe(40 + 6_000);
-    const [photoRow] = await handle.db.select({ n: count() }).from(photos);
-    const [withPhoto] = await handle.db.select({ n: count() }).from(profiles).where(isNotNull(profiles.mainPhotoId));
-    expect(photoRow?.n).toBe(withPhoto?.n);
+    // One photo per bulk profile with a photo, next to the demo people's photos.
+    const [bulkPhotos] = await handle.db.select({ n: count() }).from(photos).where(like(photos.storageKey, "seed/bulk-%"));
+    const [bulkWithPhoto] = await handle.db
+      .select({ n: count() })
+      .from(profiles)
+      .innerJoin(photos, eq(photos.id, profiles.mainPhotoId))
+      .where(like(photos.storageKey, "seed/bulk-%"));
+    expect(bulkPhotos?.n).toBe(bulkWithPhoto?.n);
   });
 });
