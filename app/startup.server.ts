@@ -32,8 +32,9 @@ export async function startup(log: (line: string) => void = console.log): Promis
   if (env().seedOnStart) {
     const seeded = await seedIfEmpty(database.db, registry, storage(), { perPool: env().DEMO_PROFILES_PER_POOL, log });
     if (seeded) log("database: demo data seeded");
+    // Known logins only on a fresh demo database with the local services: never on a real one.
+    if (seeded && env().localServices) await seedDemoAccounts(database.db, registry);
   }
-  if (env().localServices) await seedDemoAccounts(database.db, registry);
   jobRunner = startJobRunner(database.db, scheduledJobList(registry), { log });
 }
 

@@ -17,6 +17,7 @@ import { sendReactivationMail } from "./account-mail.server";
 import { DELETION_GRACE_DAYS, type DeletionReason } from "./deletion-reasons";
 import { consumeToken, countTokensSince, issueToken } from "./email-tokens.server";
 import { endMemberSessions } from "./sessions.server";
+import { isListed } from "./listing";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Reactivation mails a deleting member can ask for (by logging in) per day. */
@@ -93,7 +94,7 @@ export async function reactivateAccount(db: Database, tenant: Tenant, token: str
     if (!member) return null;
     await tx
       .update(profiles)
-      .set({ listed: !member.invisible && status === "active", updatedAt: now })
+      .set({ listed: isListed(status, member.invisible), updatedAt: now })
       .where(eq(profiles.memberId, used.memberId));
     if (deletion) await tx.update(accountDeletions).set({ reactivatedAt: now }).where(eq(accountDeletions.id, deletion.id));
     return used.memberId;

@@ -9,6 +9,7 @@ import { consumeToken, issueToken } from "./email-tokens.server";
 import { loginBlockedMinutes, recordLoginAttempt, type LoginTarget } from "./login-throttle.server";
 import { NOTIFICATION_TYPES, type NotificationType, type SystemDisableReason } from "./notification-types";
 import { endMemberSessions } from "./sessions.server";
+import { isListed } from "./listing";
 
 export interface AccountSettings {
   email: string;
@@ -63,8 +64,9 @@ export async function disableNotifications(db: Executor, memberId: number, siteI
 /** Invisible members are hidden from search and lists; their profile stays theirs to see. */
 export async function setInvisible(db: Database, memberId: number, invisible: boolean): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx.update(members).set({ invisible }).where(eq(members.id, memberId));
-    await tx.update(profiles).set({ listed: !invisible, updatedAt: new Date() }).where(eq(profiles.memberId, memberId));
+    const [member] = await tx.update(members).set({ invisible }).where(eq(members.id, memberId)).returning({ status: members.status });
+    if (!member) return;
+    await tx.update(profiles).set({ listed: isListed(member.status, invisible), updatedAt: new Date() }).where(eq(profiles.memberId, memberId));
   });
 }
 

@@ -10,3 +10,8 @@ export function isPlausibleBirthDate(value: string, now = new Date()): boolean {
   if (date.getTime() > now.getTime()) return false;
   return ageOn(value, now) <= 120;
 }
+
+/** The date `years` years before `today` (YYYY-MM-DD): born on or before it means at least that old today. */
+export function dateYearsBefore(today: Date, years: number): string {
+  return new Date(Date.UTC(today.getUTCFullYear() - years, today.getUTCMonth(), today.getUTCDate())).toISOString().slice(0, 10);
+}

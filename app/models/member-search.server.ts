@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, gt, isNotNull, lte, ne, notInArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, exists, gt, lte, ne, notInArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { blocks, photos, profiles } from "../../db/schema/index";
 import type { Storage } from "~/services/storage/storage";
 import { ageOn } from "~/utils/age";
+import { dateYearsBefore } from "./birth-date";
 import type { SearchFilters } from "./search-filters";
 
 export interface MemberCard {
@@ -40,11 +41,6 @@ export const ONLINE_WINDOW_MS = 15 * 60 * 1000;
 /** Counting stops here; the page then says "1000+". */
 export const COUNT_CAP = 1000;
 
-/** Birth dates for an age range on `today`: age ≥ n means born on or before today minus n years. */
-function bornOnOrBefore(today: Date, years: number): string {
-  return new Date(Date.UTC(today.getUTCFullYear() - years, today.getUTCMonth(), today.getUTCDate())).toISOString().slice(0, 10);
-}
-
 /**
  * The WHERE clause every search shares: the pool's listed profiles (never invisible, disabled or
  * deleting ones), not the viewer, nobody the viewer blocked or who blocked the viewer, and the
@@ -66,12 +62,15 @@ export function searchConditions(db: Database, scope: SearchScope, filters: Sear
   if (filters.gender) conditions.push(eq(profiles.gender, filters.gender));
   if (filters.country) conditions.push(eq(profiles.country, filters.country));
   if (filters.region) conditions.push(eq(profiles.region, filters.region));
-  if (filters.min_age !== undefined) conditions.push(lte(profiles.birthDate, bornOnOrBefore(today, filters.min_age)));
-  if (filters.max_age !== undefined) conditions.push(gt(profiles.birthDate, bornOnOrBefore(today, filters.max_age + 1)));
+  if (filters.min_age !== undefined) conditions.push(lte(profiles.birthDate, dateYearsBefore(today, filters.min_age)));
+  if (filters.max_age !== undefined) conditions.push(gt(profiles.birthDate, dateYearsBefore(today, filters.max_age + 1)));
   if (filters.sexuality) conditions.push(eq(profiles.sexuality, filters.sexuality));
   if (filters.body_type) conditions.push(eq(profiles.bodyType, filters.body_type));
   if (filters.relationship_status) conditions.push(eq(profiles.relationshipStatus, filters.relationship_status));
-  if (filters.has_photo) conditions.push(isNotNull(profiles.mainPhotoId));
+  if (filters.has_photo) {
+    // The same photo the card shows: an approved main photo.
+    conditions.push(exists(db.select({ one: sql`1` }).from(photos).where(and(eq(photos.id, profiles.mainPhotoId), eq(photos.status, "active")))));
+  }
   return and(...conditions)!;
 }
 
@@ -116,6 +115,8 @@ export async function searchMembers(
     .limit(input.limit + 1);
 
   const more = rows.length > input.limit;
+  // Going back past the first page (members became active meanwhile): show the first page itself.
+  if (backwards && !more && rows.length < input.limit) return searchMembers(db, storage, { ...input, after: null, before: null });
   const page = rows.slice(0, input.limit);
   if (backwards) page.reverse();
   const first = page[0];
@@ -134,6 +135,14 @@ export async function searchMembers(
     next: backwards ? (cursor ? toCursor(last) : null) : more ? toCursor(last) : null,
     previous: backwards ? (more ? toCursor(first) : null) : cursor ? toCursor(first) : null,
   };
+}
+
+/** Cards as a brand shows them: no age or city when its visible_profile_fields leave them out. */
+export function cardsAsShown(cards: MemberCard[], visibleFields: readonly string[]): MemberCard[] {
+  const age = visibleFields.includes("date_of_birth");
+  const city = visibleFields.includes("city");
+  if (age && city) return cards;
+  return cards.map((card) => ({ ...card, age: age ? card.age : null, city: city ? card.city : null }));
 }
 
 /** How many profiles match, counted up to COUNT_CAP + 1 (more than the cap reads as "1000+"). */
@@ -159,10 +168,19 @@ export function decodeCursor(value: string | null): Cursor | null {
     const parsed = JSON.parse(Buffer.from(value, "base64url").toString()) as unknown;
     if (!Array.isArray(parsed) || parsed.length !== 2) return null;
     const [at, id] = parsed as [unknown, unknown];
-    if (typeof at !== "string" || !/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/.test(at)) return null;
+    if (typeof at !== "string" || !isTimestamp(at)) return null;
     if (typeof id !== "number" || !Number.isSafeInteger(id) || id <= 0) return null;
     return { at, id };
   } catch {
     return null;
   }
+}
+
+/** A timestamp as PostgreSQL prints one (`2026-11-21 10:15:00.123456+00`) that is a real moment. */
+function isTimestamp(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/.exec(value);
+  if (!match) return false;
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day && hour < 24 && minute < 60 && second < 60;
 }

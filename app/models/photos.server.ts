@@ -90,22 +90,24 @@ export async function moderatePhoto(db: Database, photoId: number, decision: "ac
 }
 
 /**
- * Keeps the main photo pointing at a photo that may be shown: the chosen one while it is not
- * rejected, otherwise the first approved photo, otherwise the first one being checked, or none.
+ * Keeps the main photo one that others may see when there is one: the chosen photo while it is
+ * approved, else the first approved photo, else the chosen one while it is being checked, else
+ * the first one being checked, else none.
  */
 async function repairMainPhoto(tx: Executor, memberId: number): Promise<void> {
   const [current] = await tx
-    .select({ status: photos.status })
+    .select({ id: photos.id, status: photos.status })
     .from(profiles)
     .innerJoin(photos, eq(photos.id, profiles.mainPhotoId))
     .where(eq(profiles.memberId, memberId));
-  if (current && current.status !== "rejected") return;
+  if (current?.status === "active") return;
   const [next] = await tx
     .select({ id: photos.id })
     .from(photos)
     .where(and(eq(photos.memberId, memberId), ne(photos.status, "rejected")))
-    .orderBy(sql`${photos.status} = 'active' desc`, asc(photos.position))
+    .orderBy(sql`${photos.status} = 'active' desc`, sql`${photos.id} = ${current?.id ?? 0} desc`, asc(photos.position))
     .limit(1);
+  if (next?.id === current?.id && current) return;
   await tx.update(profiles).set({ mainPhotoId: next?.id ?? null, updatedAt: new Date() }).where(eq(profiles.memberId, memberId));
 }
 

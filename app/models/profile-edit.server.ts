@@ -50,7 +50,7 @@ export async function profileEditData(tenant: Tenant, member: CurrentMember, lan
 export type ProfileFormOutcome =
   | { ok: true; flash: string; anchor: string }
   | { ok: false; section: ProfileSection; result: SubmissionResult<string[]> }
-  | { ok: false; section: "photos"; error: PhotoRejected["reason"] | "limit" | "missing" };
+  | { ok: false; section: "photos"; error: PhotoRejected["reason"] | "limit" | "missing" | "unavailable" };
 
 /**
  * Saves one section of /profile (the form's `intent`), or uploads, promotes or deletes a photo.
@@ -70,10 +70,10 @@ export async function submitProfileForm(request: Request, tenant: Tenant, member
   const saved = (anchor: string): ProfileFormOutcome => ({ ok: true, flash: "profile:edit.saved", anchor });
   switch (intent) {
     case "basics": {
-      const submission = parseWithZod(form, { schema: basicsSchema({ minAge: tenant.settings.min_age, email: member.email }) });
+      const askDateOfBirth = tenant.settings.visible_profile_fields.includes("date_of_birth");
+      const submission = parseWithZod(form, { schema: basicsSchema({ minAge: tenant.settings.min_age, email: member.email, askDateOfBirth }) });
       if (submission.status !== "success") return { ok: false, section: "basics", result: submission.reply() };
-      const dateShown = tenant.settings.visible_profile_fields.includes("date_of_birth");
-      await saveBasics(db(), member.id, { name: submission.value.name, date_of_birth: dateShown ? submission.value.date_of_birth : undefined });
+      await saveBasics(db(), member.id, { name: submission.value.name, date_of_birth: askDateOfBirth ? submission.value.date_of_birth : undefined });
       return saved("basics");
     }
     case "location": {
@@ -112,7 +112,7 @@ export async function submitProfileForm(request: Request, tenant: Tenant, member
       if (!Number.isSafeInteger(photoId)) return null;
       const done =
         intent === "main-photo" ? await setMainPhoto(db(), member.id, photoId) : await deletePhoto(db(), storage(), member.id, photoId);
-      if (!done) return null;
+      if (!done) return { ok: false, section: "photos", error: "unavailable" };
       return { ok: true, flash: intent === "main-photo" ? "profile:edit.photos.mainChanged" : "profile:edit.photos.deleted", anchor: "photos" };
     }
     default:

@@ -19,8 +19,12 @@ import { isPlausibleBirthDate } from "./birth-date";
  * Name and date of birth (spec section 5): the name must not start with @ nor be the member's
  * e-mail address; the date must be real and old enough for the brand.
  */
-export function basicsSchema(input: { minAge: number; email: string; now?: Date }) {
+export function basicsSchema(input: { minAge: number; email: string; askDateOfBirth: boolean; now?: Date }) {
   const now = input.now ?? new Date();
+  const dateOfBirth = z
+    .string({ required_error: "validation.dateOfBirthRequired" })
+    .refine((value) => isPlausibleBirthDate(value, now), "validation.dateOfBirthInvalid")
+    .refine((value) => !isPlausibleBirthDate(value, now) || ageOn(value, now) >= input.minAge, "validation.dateOfBirthRequired");
   return z.object({
     name: z
       .string({ required_error: "validation.nameRequired" })
@@ -29,11 +33,8 @@ export function basicsSchema(input: { minAge: number; email: string; now?: Date 
       .max(30, "validation.nameTooLong")
       .refine((name) => !name.startsWith("@"), "validation.nameStartsWithAt")
       .refine((name) => name.toLowerCase() !== input.email.toLowerCase(), "validation.nameIsEmail"),
-    date_of_birth: z
-      .string({ required_error: "validation.dateOfBirthRequired" })
-      .refine((value) => isPlausibleBirthDate(value, now), "validation.dateOfBirthInvalid")
-      .refine((value) => !isPlausibleBirthDate(value, now) || ageOn(value, now) >= input.minAge, "validation.dateOfBirthRequired")
-      .optional(),
+    // Required where the brand shows it (spec section 5); not asked, so not sent, elsewhere.
+    date_of_birth: input.askDateOfBirth ? dateOfBirth : dateOfBirth.optional(),
   });
 }
 

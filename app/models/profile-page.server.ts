@@ -6,7 +6,7 @@ import { requireTenant } from "~/tenancy/require-tenant.server";
 import { blockMember, unblockMember } from "./blocks.server";
 import { fictionalTexts } from "./fictional.server";
 import { setFlash } from "./flash.server";
-import { searchMembers } from "./member-search.server";
+import { cardsAsShown, searchMembers } from "./member-search.server";
 import { viewProfile } from "./profile-view.server";
 import { requireMember } from "./require-member.server";
 import { assertMayBrowse } from "./search-page.server";
@@ -40,7 +40,7 @@ export async function loadProfilePage({ request, context, params }: LoaderFuncti
   ]);
   return {
     profile,
-    related: related.cards.filter((card) => card.id !== memberId).slice(0, RELATED_LIMIT),
+    related: cardsAsShown(related.cards.filter((card) => card.id !== memberId).slice(0, RELATED_LIMIT), tenant.settings.visible_profile_fields),
     fictional,
     loggedIn: viewer !== null,
     title: t("profile.metaTitle", { name: profile.name, siteName: tenant.name }),

@@ -43,7 +43,7 @@ function age(value: string | null, rules: SearchRules): number | undefined {
 
 /**
  * The filters in a query string, limited to the brand's search_fields and to values that exist:
- * a country the brand serves, a region of that country, ages within the brand's bounds (a
+ * a country the brand serves, a region of that country (or of its own country when none is chosen), ages within the brand's bounds (a
  * reversed range is turned round). Anything else is dropped, never passed to the query.
  */
 export function parseSearchFilters(params: URLSearchParams, rules: SearchRules): SearchFilters {
@@ -52,7 +52,11 @@ export function parseSearchFilters(params: URLSearchParams, rules: SearchRules):
   if (on("gender")) filters.gender = oneOf(GENDERS, params.get("gender"));
   if (on("country")) filters.country = oneOf(rules.countries, params.get("country"));
   const region = params.get("region");
-  if (on("region") && region && filters.country && isRegionOf(filters.country, region)) filters.region = region;
+  if (on("region") && region) {
+    // A region names its country (NL-NH is in NL): chosen without a country, it brings its own.
+    const country = filters.country ?? oneOf(rules.countries, region.split("-")[0] ?? null);
+    if (country && isRegionOf(country, region)) Object.assign(filters, { country, region });
+  }
   if (on("min_age")) filters.min_age = age(params.get("min_age"), rules);
   if (on("max_age")) filters.max_age = age(params.get("max_age"), rules);
   if (filters.min_age !== undefined && filters.max_age !== undefined && filters.min_age > filters.max_age) {

@@ -5,7 +5,7 @@ import { profiles } from "../../db/schema/index";
 import type { Storage } from "~/services/storage/storage";
 import type { Tenant } from "~/tenancy/schema";
 import { searchCookie } from "~/utils/cookies.server";
-import { countMatches, decodeCursor, encodeCursor, searchMembers, type MemberCard, type SearchScope } from "./member-search.server";
+import { cardsAsShown, countMatches, decodeCursor, encodeCursor, searchMembers, type MemberCard, type SearchScope } from "./member-search.server";
 import { filtersToParams, parseSearchFilters, similarFilters, type SearchFilters, type SearchRules } from "./search-filters";
 import { visitTracking } from "./signup-form-settings.server";
 import { hasTrafficSource } from "./tracking";
@@ -91,14 +91,15 @@ export async function loadSearchPage(
     const looser = await searchMembers(db, storage, { scope, filters: similarFilters(filters, rules.minAge), limit: SIMILAR_LIMIT + shown.size });
     similar = looser.cards.filter((card) => !shown.has(card.id)).slice(0, SIMILAR_LIMIT);
   }
+  const visible = input.tenant.settings.visible_profile_fields;
   return {
     data: {
       filters,
-      cards: page.cards,
+      cards: cardsAsShown(page.cards, visible),
       count,
       next: page.next ? encodeCursor(page.next) : null,
       previous: page.previous ? encodeCursor(page.previous) : null,
-      similar,
+      similar: cardsAsShown(similar, visible),
     },
     setCookie,
   };

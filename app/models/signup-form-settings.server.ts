@@ -1,16 +1,12 @@
 import type { Tenant } from "~/tenancy/schema";
 import { trackingCookie } from "~/utils/cookies.server";
+import { dateYearsBefore } from "./birth-date";
 import { signupOpen, type Tracking } from "./tracking";
 
 /** The tracking keys stored for this visit, if any. */
 export async function visitTracking(request: Request): Promise<Tracking | null> {
   const value = (await trackingCookie.parse(request.headers.get("cookie"))) as unknown;
   return value && typeof value === "object" ? (value as Tracking) : null;
-}
-
-function latestBirthDateFor(minAge: number, now = new Date()): string {
-  const date = new Date(Date.UTC(now.getUTCFullYear() - minAge, now.getUTCMonth(), now.getUTCDate()));
-  return date.toISOString().slice(0, 10);
 }
 
 export interface SignupFormSettings {
@@ -26,6 +22,6 @@ export async function signupFormSettings(request: Request, tenant: Tenant): Prom
   return {
     open: signupOpen(tenant.settings.signups, await visitTracking(request)),
     minAge: tenant.settings.min_age,
-    latestBirthDate: latestBirthDateFor(tenant.settings.min_age),
+    latestBirthDate: dateYearsBefore(new Date(), tenant.settings.min_age),
   };
 }

@@ -18,5 +18,5 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title:
 /** The same profile view reached from likes (route likes-m-id). */
 export default function LikedMemberProfilePage() {
   const { profile, related, fictional, loggedIn } = useLoaderData<typeof loader>();
-  return <ProfileView profile={profile} related={related} fictional={fictional} loggedIn={loggedIn} />;
+  return <ProfileView key={profile.id} profile={profile} related={related} fictional={fictional} loggedIn={loggedIn} />;
 }

@@ -18,5 +18,5 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title:
 /** A member profile (spec section 2, route members-id). */
 export default function MemberProfilePage() {
   const { profile, related, fictional, loggedIn } = useLoaderData<typeof loader>();
-  return <ProfileView profile={profile} related={related} fictional={fictional} loggedIn={loggedIn} />;
+  return <ProfileView key={profile.id} profile={profile} related={related} fictional={fictional} loggedIn={loggedIn} />;
 }

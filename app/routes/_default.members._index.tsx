@@ -46,7 +46,8 @@ export default function MembersPage() {
   const { filters, cards, count, next, previous, similar, query, fields, minAge, countries, fictional } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("members");
   const number = new Intl.NumberFormat(i18n.language);
-  const pageLink = (key: "after" | "before", cursor: string) => `/members?${query ? `${query}&` : ""}${key}=${cursor}`;
+  // Page links carry the search itself, so a link shared or used in another tab shows the same results.
+  const pageLink = (key: "after" | "before", cursor: string) => `/members?search=1&${query ? `${query}&` : ""}${key}=${cursor}`;
   return (
     <main className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="text-3xl font-bold">{t("search.title")}</h1>

@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { db } from "~/db.server";
+import { getFixedT } from "~/i18n/i18next.server";
 import { requireLocalServices } from "~/models/local-services.server";
 import { moderatePhoto, pendingPhotos } from "~/models/photos.server";
 import { storage } from "~/services/storage/storage.server";
@@ -12,7 +13,8 @@ export const handle = { i18n: ["common"], hideLanguageSwitcher: true };
 export async function loader({ context }: LoaderFunctionArgs) {
   requireLocalServices();
   const tenant = requireTenant(context);
-  return { brand: tenant.name, photos: await pendingPhotos(db(), storage(), tenant.pool) };
+  const t = await getFixedT(context.language, "common");
+  return { brand: tenant.name, title: t("devPhotos.title", { brand: tenant.name }), photos: await pendingPhotos(db(), storage(), tenant.pool) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -28,7 +30,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirect("/dev/photos");
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => [{ title: `Photos | ${loaderData?.brand ?? ""}` }];
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
 /** Local stand-in for photo moderation: approve or reject the pool's photos being checked. */
 export default function DevPhotos() {

@@ -1,11 +1,16 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { db } from "~/db.server";
 import { clearSessionCookie, endSession } from "~/models/sessions.server";
+import { searchCookie } from "~/utils/cookies.server";
 
 /** Ends this session (the row is deleted, so the cookie is worthless even if kept). */
 export async function action({ context }: ActionFunctionArgs) {
   if (context.sessionId) await endSession(db(), context.sessionId);
-  return redirect("/", { headers: { "Set-Cookie": await clearSessionCookie() } });
+  // The member's remembered search goes too: the next person on this browser starts afresh.
+  const headers = new Headers();
+  headers.append("Set-Cookie", await clearSessionCookie());
+  headers.append("Set-Cookie", await searchCookie.serialize("", { maxAge: 0 }));
+  return redirect("/", { headers });
 }
 
 export function loader() {

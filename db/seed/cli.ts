@@ -4,6 +4,7 @@ import { storage } from "../../app/services/storage/storage.server";
 import { tenants } from "../../app/tenancy/tenants.server";
 import { closeDatabase, databaseHandle } from "../database.server";
 import { seedBulk } from "./bulk.server";
+import { seedDemoAccounts } from "./demo-accounts.server";
 import { DEMO_PROFILES_PER_POOL, seedDemo } from "./seed.server";
 
 const usage = `npm run db:seed                              demo members for every pool (${DEMO_PROFILES_PER_POOL} each)
@@ -28,6 +29,8 @@ const handle = databaseHandle();
 try {
   await handle.migrate();
   const registry = tenants();
+  // A database seeded by hand is a demo or benchmark database: it gets the demo logins too.
+  await seedDemoAccounts(handle.db, registry);
   if (values.profiles) {
     const total = Number(values.profiles);
     const tenant = registry.get(values.tenant ?? env().DEFAULT_TENANT ?? registry.tenants[0]!.id);

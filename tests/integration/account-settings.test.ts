@@ -69,6 +69,15 @@ describe("invisible mode", () => {
     const [shown] = await handle.db.select({ listed: profiles.listed }).from(profiles).where(eq(profiles.memberId, id));
     expect(shown!.listed).toBe(true);
   });
+
+  it("never lists a disabled member, whatever they switch", async () => {
+    const id = await addMember(handle.db, tenant, { email: "banned@example.com", status: "disabled" });
+    await handle.db.update(profiles).set({ listed: false }).where(eq(profiles.memberId, id));
+    await setInvisible(handle.db, id, true);
+    await setInvisible(handle.db, id, false);
+    const [row] = await handle.db.select({ listed: profiles.listed }).from(profiles).where(eq(profiles.memberId, id));
+    expect(row!.listed).toBe(false);
+  });
 });
 
 describe("changing the password", () => {

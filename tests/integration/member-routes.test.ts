@@ -89,6 +89,17 @@ describe("/profile photo upload", () => {
     expect((result as { data: unknown }).data).toMatchObject({ ok: false, section: "photos", error });
     expect(await handle.db.select().from(photos).where(eq(photos.memberId, me.id))).toEqual([]);
   });
+
+  it("refuses a form with more parts than a photo form has, before reading them", async () => {
+    const me = await addPerson(alpha, "Flo");
+    const form = new FormData();
+    form.set("intent", "upload-photo");
+    for (let i = 0; i < 20; i++) form.append(`field${i}`, "x".repeat(100));
+    const request = new Request("http://alpha.example/profile", { method: "POST", body: form });
+    const result = await call(profileAction({ request, context: contextFor(alpha, { member: me }), params: {} }));
+    expect(statusOf(result)).toBe(400);
+    expect((result as { data: unknown }).data).toMatchObject({ section: "photos", error: "tooLarge" });
+  });
 });
 
 describe("/profile sections", () => {

@@ -101,11 +101,20 @@ describe("searchMembers: who is found", () => {
     expect(await names({ pool: "shared", viewerId: viewer })).toEqual(["Blocked", "Free"]);
   });
 
-  it("cannot block across pools or oneself", async () => {
+  it("cannot block across pools, oneself, hidden members or a blocker: blocking reveals no one", async () => {
     const viewer = await person({ name: "Viewer" });
     const stranger = await person({ name: "Stranger", pool: "elsewhere", site: "gamma" });
-    expect(await blockMember(handle.db, { blockerId: viewer, blockedId: stranger, pool: "shared" })).toBe(false);
-    expect(await blockMember(handle.db, { blockerId: viewer, blockedId: viewer, pool: "shared" })).toBe(false);
+    const hidden = await person({ name: "Hidden", invisible: true });
+    const disabled = await person({ name: "Disabled", status: "disabled" });
+    const blocker = await person({ name: "Blocker" });
+    await blockMember(handle.db, { blockerId: blocker, blockedId: viewer, pool: "shared" });
+    for (const target of [stranger, viewer, hidden, disabled, blocker]) {
+      expect(await blockMember(handle.db, { blockerId: viewer, blockedId: target, pool: "shared" })).toBe(false);
+    }
+    // A repeated block of someone already blocked stays a success.
+    const pest = await person({ name: "Pest" });
+    expect(await blockMember(handle.db, { blockerId: viewer, blockedId: pest, pool: "shared" })).toBe(true);
+    expect(await blockMember(handle.db, { blockerId: viewer, blockedId: pest, pool: "shared" })).toBe(true);
   });
 });
 
@@ -131,7 +140,8 @@ describe("searchMembers: filters", () => {
     expect(await names(scope, { max_age: 59 })).toEqual(["Fem25NH", "Fem40ZH", "Male30BE"]);
   });
 
-  it("by the details a brand enables: body type and having a photo", async () => {
+  it("by the details a brand enables: body type and having a photo (an approved one, as the card shows)", async () => {
+    await person({ name: "Checking", photo: "pending" });
     expect(await names(scope, { body_type: "slim" })).toEqual(["Fem25NH", "Male60NH"]);
     expect(await names(scope, { has_photo: true })).toEqual(["Male60NH"]);
   });
@@ -179,6 +189,8 @@ describe("searchMembers: cards and pages", () => {
     expect(decodeCursor("not-base64-json")).toBeNull();
     expect(decodeCursor(Buffer.from(JSON.stringify(["2026-01-01 00:00:00+00'; drop table x", 1])).toString("base64url"))).toBeNull();
     expect(decodeCursor(Buffer.from(JSON.stringify(["2026-01-01 10:00:00.123456+00", -1])).toString("base64url"))).toBeNull();
+    expect(decodeCursor(Buffer.from(JSON.stringify(["2026-13-45 99:99:99+00", 1])).toString("base64url"))).toBeNull();
+    expect(decodeCursor(Buffer.from(JSON.stringify(["2026-02-28 23:59:59.5+01", 7])).toString("base64url"))).toEqual({ at: "2026-02-28 23:59:59.5+01", id: 7 });
   });
 });
 

@@ -195,6 +195,19 @@ describe("viewProfile: photos", () => {
     expect(reordered?.photos.map((p) => p.id)).toEqual([second, first]);
   });
 
+  it("an approved photo takes over from a main photo still being checked", async () => {
+    const owner = await member(alpha, "Owner");
+    const first = await uploadPhoto(handle.db, storage, { memberId: owner, paidUser: false, data: await image("#123") });
+    const second = await uploadPhoto(handle.db, storage, { memberId: owner, paidUser: false, data: await image("#456") });
+    if (!first.ok || !second.ok) throw new Error("upload failed");
+    const mainOf = async () => (await handle.db.select().from(profiles).where(eq(profiles.memberId, owner)))[0]?.mainPhotoId;
+    expect(await mainOf()).toBe(first.photoId); // pending, but the owner's first photo
+    await moderatePhoto(handle.db, second.photoId, "active");
+    expect(await mainOf()).toBe(second.photoId);
+    await moderatePhoto(handle.db, first.photoId, "active");
+    expect(await mainOf()).toBe(second.photoId); // an approved main photo stays
+  });
+
   it("deleting the main photo makes the next approved one the main photo and removes the files", async () => {
     const owner = await member(alpha, "Owner");
     const [first, second] = await approvedPhotos(owner, 2);

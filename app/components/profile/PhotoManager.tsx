@@ -1,4 +1,5 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Alert } from "~/components/ui/Field";
 import type { OwnPhoto } from "~/models/photos.server";
@@ -60,7 +61,7 @@ export function PhotoManager({ photos, limit, paidUser, maxMegabytes, error }: {
       {error ? (
         <div className="mt-4">
           <Alert tone="danger" testId="photo-error">
-            {t(`account:photos.errors.${error}`, { limit, megabytes: maxMegabytes })}
+            {photoError(t, error, { limit, paidUser, megabytes: maxMegabytes })}
           </Alert>
         </div>
       ) : null}
@@ -90,4 +91,11 @@ export function PhotoManager({ photos, limit, paidUser, maxMegabytes, error }: {
       )}
     </section>
   );
+}
+
+/** The message for a refused upload or photo action; limits are worded for free or premium members. */
+function photoError(t: TFunction<["profile", "account"]>, error: string, values: { limit: number; paidUser: boolean; megabytes: number }): string {
+  if (error === "limit") return values.paidUser ? t("edit.photos.limitPremium", values) : t("edit.photos.limitFree", values);
+  if (error === "missing" || error === "unavailable") return t(`edit.photos.${error}`);
+  return t(`account:photos.errors.${error}`, values);
 }

@@ -39,7 +39,7 @@ function SaveButton({ intent }: { intent: string }) {
 
 export function BasicsForm({ current, email, minAge, askDateOfBirth, lastResult }: { current: { name: string; date_of_birth: string }; email: string; minAge: number; askDateOfBirth: boolean; lastResult: LastResult }) {
   const { t } = useTranslation(["profile", "account"]);
-  const schema = useMemo(() => basicsSchema({ minAge, email }), [minAge, email]);
+  const schema = useMemo(() => basicsSchema({ minAge, email, askDateOfBirth }), [minAge, email, askDateOfBirth]);
   const [form, fields] = useForm({
     id: "profile-basics",
     lastResult,
