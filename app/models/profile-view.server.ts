@@ -6,6 +6,7 @@ import type { Tenant } from "~/tenancy/schema";
 import { ageOn } from "~/utils/age";
 import { ONLINE_WINDOW_MS } from "./member-search.server";
 import { regionsOf } from "./places";
+import { PERSONAL_COLUMNS } from "./profile-update.server";
 import type { CurrentMember } from "./sessions.server";
 
 export type ViewPhoto =
@@ -36,16 +37,8 @@ export interface ProfileView {
   blockedByViewer: boolean;
 }
 
-/** Profile details by their field name in visible_profile_fields. */
-const DETAIL_KEYS = {
-  sexuality: "sexuality",
-  signup_reason: "signupReason",
-  tattoos: "tattoos",
-  hair_colour: "hairColour",
-  eye_colour: "eyeColour",
-  body_type: "bodyType",
-  relationship_status: "relationshipStatus",
-} as const;
+/** Profile details by their field name in visible_profile_fields (gender is shown on its own). */
+const { gender: _gender, ...DETAIL_KEYS } = PERSONAL_COLUMNS;
 
 /**
  * A profile as this viewer may see it, or null (a 404) when it is not theirs to see: another

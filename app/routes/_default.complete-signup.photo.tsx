@@ -61,7 +61,7 @@ export default function PhotoStep() {
         <label htmlFor="photo" className="block text-sm font-medium">
           {t("photos.choose")}
         </label>
-        <input id="photo" name="photo" type="file" accept="image/jpeg,image/png,image/webp,image/heic,image/avif" className="mt-2 block w-full text-sm" />
+        <input id="photo" name="photo" type="file" accept="image/jpeg,image/png,image/webp,image/avif" className="mt-2 block w-full text-sm" />
         <p className="mt-2 text-xs text-gray-500">{t("photos.rules", { limit, megabytes: maxMegabytes })}</p>
         <StepButtons busy={navigation.state !== "idle"} saveLabel={t("photos.upload")} />
       </Form>

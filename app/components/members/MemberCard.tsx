@@ -1,15 +1,9 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import type { MemberCard as MemberCardData } from "~/models/member-search.server";
 
-export interface CardData {
-  id: number;
-  name: string;
-  age: number | null;
-  city: string | null;
-  photoUrl: string | null;
-  onlineRecently?: boolean;
-  isFictional: boolean;
-}
+/** A search card, or a home-page teaser (which does not say who is online). */
+export type CardData = Omit<MemberCardData, "onlineRecently"> & { onlineRecently?: boolean };
 
 export interface FictionalMark {
   icon: string;

@@ -82,7 +82,7 @@ export function PhotoManager({ photos, limit, paidUser, maxMegabytes, error }: {
           <label htmlFor="photo" className="block text-sm font-medium">
             {t("account:photos.choose")}
           </label>
-          <input id="photo" name="photo" type="file" required accept="image/jpeg,image/png,image/webp,image/heic,image/avif" className="block w-full text-sm" />
+          <input id="photo" name="photo" type="file" required accept="image/jpeg,image/png,image/webp,image/avif" className="block w-full text-sm" />
           <p className="text-xs text-gray-500">{t("account:photos.rules", { limit, megabytes: maxMegabytes })}</p>
           <button type="submit" className="btn-primary" disabled={uploading} data-testid="upload-photo">
             {t("account:photos.upload")}
