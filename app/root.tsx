@@ -109,7 +109,7 @@ export default function App() {
   return (
     <>
       <Outlet />
-      {root?.flash ? <Toast key={JSON.stringify(root.flash)} flash={root.flash} /> : null}
+      {root?.flash ? <Toast key={root.flash.id} flash={root.flash} /> : null}
     </>
   );
 }

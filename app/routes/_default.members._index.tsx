@@ -52,7 +52,7 @@ export default function MembersPage() {
     <main className="mx-auto max-w-6xl px-4 py-8">
       <h1 className="text-3xl font-bold">{t("search.title")}</h1>
       <div className="mt-6 grid gap-8 lg:grid-cols-[18rem_1fr]">
-        <SearchForm filters={filters} fields={fields} minAge={minAge} countries={countries} />
+        <SearchForm key={query} filters={filters} fields={fields} minAge={minAge} countries={countries} />
         <section aria-labelledby="results-title">
           <h2 id="results-title" className="text-sm font-semibold text-gray-600" data-testid="result-count" data-count={count}>
             {count > COUNT_CAP
