@@ -51,6 +51,8 @@ async function deleteAndReactivate(page: Page, tenantId: string, email: string, 
 }
 
 test("Dutch: signup in the desktop modal, e-mail and password changes, notifications, delete and reactivate", async ({ page, context }) => {
+  // One member's whole account life in one journey: about 30 s on a 2-core machine with the suite running beside it.
+  test.setTimeout(60_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await acceptSiteEntry(context, "flirtpunt");
   const email = uniqueEmail("noor");
