@@ -121,9 +121,9 @@ function MainPhoto({ photo, name, lock }: { photo: ViewPhoto; name: string; lock
     <div className="relative overflow-hidden rounded-2xl" data-testid="locked-photo">
       <LockedImage preview={photo.preview} />
       <div className="absolute inset-0 flex flex-col items-center justify-center gap-3 bg-black/30 p-6 text-center text-white">
-        <span aria-hidden="true" className="text-4xl">
-          🔒
-        </span>
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-10 w-10 fill-current">
+          <path d="M12 1a5 5 0 0 0-5 5v4H6a2 2 0 0 0-2 2v9a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-9a2 2 0 0 0-2-2h-1V6a5 5 0 0 0-5-5Zm-3 9V6a3 3 0 1 1 6 0v4H9Zm3 4a2 2 0 0 1 1 3.73V20h-2v-2.27A2 2 0 0 1 12 14Z" />
+        </svg>
         <p className="font-semibold">{lock === "login" ? t("profile.lockedLogin") : t("profile.lockedPremium")}</p>
         <LockAction lock={lock} />
       </div>
