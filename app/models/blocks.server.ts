@@ -2,6 +2,7 @@ import { and, desc, eq, exists, inArray, notExists, or, sql } from "drizzle-orm"
 import type { Database } from "../../db/client.server";
 import { blocks, members, photos, profiles } from "../../db/schema/index";
 import type { Storage } from "~/services/storage/storage";
+import { removeLikesBetween } from "./likes.server";
 
 /**
  * Blocks a member of the same pool (spec section 6). From then on neither sees the other in
@@ -32,8 +33,8 @@ export async function blockMember(db: Database, input: { blockerId: number; bloc
       );
     if (!target) return false;
     await tx.insert(blocks).values({ blockerId: input.blockerId, blockedId: input.blockedId }).onConflictDoNothing();
-    // Likes and conversations between the two are removed here as well once they exist
-    // (issues 5 and 6 add their tables to this transaction).
+    await removeLikesBetween(tx, input.blockerId, input.blockedId);
+    // Conversations between the two are removed here as well once they exist (issue 6).
     return true;
   });
 }

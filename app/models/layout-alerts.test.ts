@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { tenantSchema } from "~/tenancy/schema";
 import { dismissedAlertsCookie } from "~/utils/cookies.server";
 import { tenantFixture } from "../../tests/fixtures/tenant";
-import { contextFor } from "../../tests/fixtures/context";
 import type { CurrentMember } from "./sessions.server";
-import { layoutData } from "./site-entry.server";
+import { dismissedAlerts } from "./alerts.server";
+import { accountAlerts } from "./site-entry.server";
 
 const tenant = tenantSchema.parse(tenantFixture());
 const member: CurrentMember = {
@@ -24,10 +24,10 @@ const member: CurrentMember = {
 
 async function alerts(current: CurrentMember | null, cookie?: string) {
   const request = new Request("http://testsite.example/members", { headers: cookie ? { cookie } : {} });
-  return (await layoutData({ request, context: contextFor(tenant, { member: current }), params: {} }, "default")).alerts;
+  return accountAlerts(current, await dismissedAlerts(request));
 }
 
-describe("layoutData: the no-photo alert", () => {
+describe("accountAlerts: the no-photo alert", () => {
   it("is on for a member without a main photo, off with one, off for visitors", async () => {
     expect((await alerts(member)).noPhoto).toBe(true);
     expect((await alerts({ ...member, thumbKey: "photos/ab/cd-thumb.webp" })).noPhoto).toBe(false);

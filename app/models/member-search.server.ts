@@ -82,10 +82,10 @@ export function searchConditions(db: Database, scope: SearchScope, filters: Sear
 export async function searchMembers(
   db: Database,
   storage: Storage,
-  input: { scope: SearchScope; filters: SearchFilters; after?: Cursor | null; before?: Cursor | null; limit: number; now?: Date },
+  input: { scope: SearchScope; filters: SearchFilters; after?: Cursor | null; before?: Cursor | null; limit: number; now?: Date; extra?: SQL[] },
 ): Promise<SearchPage> {
   const now = input.now ?? new Date();
-  const where = [searchConditions(db, input.scope, input.filters, now)];
+  const where = [searchConditions(db, input.scope, input.filters, now), ...(input.extra ?? [])];
   const backwards = !input.after && Boolean(input.before);
   const cursor = input.after ?? input.before ?? null;
   if (cursor) {
@@ -138,7 +138,7 @@ export async function searchMembers(
 }
 
 /** Cards as a brand shows them: no age or city when its visible_profile_fields leave them out. */
-export function cardsAsShown(cards: MemberCard[], visibleFields: readonly string[]): MemberCard[] {
+export function cardsAsShown<T extends MemberCard>(cards: T[], visibleFields: readonly string[]): T[] {
   const age = visibleFields.includes("date_of_birth");
   const city = visibleFields.includes("city");
   if (age && city) return cards;

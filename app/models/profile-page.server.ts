@@ -5,6 +5,8 @@ import { storage } from "~/services/storage/storage.server";
 import { requireTenant } from "~/tenancy/require-tenant.server";
 import { blockMember, unblockMember } from "./blocks.server";
 import { fictionalTexts } from "./fictional.server";
+import { submitLike } from "./like-actions.server";
+import { likeState, markLikeSeen } from "./likes.server";
 import { setFlash } from "./flash.server";
 import { cardsAsShown, searchMembers } from "./member-search.server";
 import { viewProfile } from "./profile-view.server";
@@ -29,7 +31,9 @@ export async function loadProfilePage({ request, context, params }: LoaderFuncti
   const viewer = context.member;
   const profile = await viewProfile(db(), storage(), { tenant, viewer, memberId });
   if (!profile) throw data(null, { status: 404 });
-  const [related, fictional, t] = await Promise.all([
+  // Opening the profile of someone who liked the viewer: that like is no longer new (spec section 4).
+  if (viewer && !profile.isOwn) await markLikeSeen(db(), viewer.id, memberId);
+  const [related, fictional, t, likes] = await Promise.all([
     searchMembers(db(), storage(), {
       scope: { pool: tenant.pool, viewerId: viewer?.id ?? null },
       filters: { gender: (profile.gender as "male" | "female" | null) ?? undefined, country: profile.country ?? undefined },
@@ -37,21 +41,26 @@ export async function loadProfilePage({ request, context, params }: LoaderFuncti
     }),
     fictionalTexts(tenant, context.language),
     getFixedT(context.language, "members"),
+    viewer && !profile.isOwn ? likeState(db(), viewer.id, memberId) : null,
   ]);
   return {
     profile,
     related: cardsAsShown(related.cards.filter((card) => card.id !== memberId).slice(0, RELATED_LIMIT), tenant.settings.visible_profile_fields),
     fictional,
     loggedIn: viewer !== null,
+    likes,
     title: t("profile.metaTitle", { name: profile.name, siteName: tenant.name }),
   };
 }
 
-/** Block and unblock from a profile page. */
+/** Like, unlike, block and unblock from a profile page. */
 export async function profilePageAction({ request, context, params }: ActionFunctionArgs) {
   const { tenant, member } = requireMember(request, context);
   const memberId = memberIdParam(params.id);
   const form = await request.formData();
+  form.set("member", String(memberId));
+  const like = await submitLike(form, { tenant, member, source: "profile" });
+  if (like) return like;
   const intent = form.get("intent");
   if (intent === "block") {
     if (!(await blockMember(db(), { blockerId: member.id, blockedId: memberId, pool: tenant.pool }))) throw data(null, { status: 404 });

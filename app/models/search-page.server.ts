@@ -34,7 +34,7 @@ export function searchRules(tenant: Tenant): SearchRules {
 }
 
 /** Who a member looks for by default: the other gender for hetero members, their own for gay and lesbian ones. */
-async function defaultFilters(db: Database, memberId: number | undefined, rules: SearchRules): Promise<SearchFilters> {
+export async function defaultFilters(db: Database, memberId: number | undefined, rules: SearchRules): Promise<SearchFilters> {
   if (memberId === undefined || !rules.fields.includes("gender")) return {};
   const [me] = await db.select({ gender: profiles.gender, sexuality: profiles.sexuality }).from(profiles).where(eq(profiles.memberId, memberId));
   if (!me?.gender || me.sexuality === "bi") return {};

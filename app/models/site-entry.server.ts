@@ -1,6 +1,10 @@
 import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import { requireTenant } from "~/tenancy/require-tenant.server";
-import { dismissedAlerts, isQuiet } from "./alerts.server";
+import { db } from "~/db.server";
+import { storage } from "~/services/storage/storage.server";
+import { dismissedAlerts, isQuiet, type DismissedAlerts } from "./alerts.server";
+import { newLikesCount, unseenMatch } from "./likes.server";
+import type { CurrentMember } from "./sessions.server";
 import { signupFormSettings } from "./signup-form-settings.server";
 import { siteEntryCookie } from "~/utils/cookies.server";
 import { shouldShowSiteEntryWarning, type LayoutKind } from "./site-entry";
@@ -29,18 +33,29 @@ export async function layoutData({ request, context }: LoaderFunctionArgs, layou
   const tenant = requireTenant(context);
   const dismissed = await dismissedAlerts(request);
   const member = context.member;
-  const mailsStopped = (member?.notificationsDisabled.length ?? 0) > 0;
   return {
     showSiteEntry: await siteEntryWarning(request, context, layout),
     minAge: tenant.settings.min_age,
     /** For the signup modal, offered to visitors only. */
     signup: member ? null : await signupFormSettings(request, tenant),
-    alerts: {
-      // Spec section 4: the reminder only while the member's mails are not stopped.
-      unconfirmed: member?.status === "not_confirmed" && !mailsStopped && !isQuiet(dismissed, "unconfirmed"),
-      // Where these two stay hidden is decided by the layout for the current page (alert-routes.ts).
-      notificationsDisabled: mailsStopped && !isQuiet(dismissed, "notificationsDisabled"),
-      noPhoto: member !== null && member.thumbKey === null && !isQuiet(dismissed, "noPhoto"),
-    },
+    /** Top-navigation badges and a match the member has not been shown yet (spec section 2). */
+    likes: member
+      ? {
+          newLikes: await newLikesCount(db(), member.id, tenant.pool),
+          pendingMatch: await unseenMatch(db(), storage(), member.id, tenant.pool),
+        }
+      : null,
+    alerts: accountAlerts(member, dismissed),
+  };
+}
+
+/** Which account alerts of spec section 4 a member gets (where they stay hidden is the layout's part: alert-routes.ts). */
+export function accountAlerts(member: CurrentMember | null, dismissed: DismissedAlerts) {
+  const mailsStopped = (member?.notificationsDisabled.length ?? 0) > 0;
+  return {
+    // The reminder only while the member's mails are not stopped.
+    unconfirmed: member?.status === "not_confirmed" && !mailsStopped && !isQuiet(dismissed, "unconfirmed"),
+    notificationsDisabled: mailsStopped && !isQuiet(dismissed, "notificationsDisabled"),
+    noPhoto: member !== null && member.thumbKey === null && !isQuiet(dismissed, "noPhoto"),
   };
 }

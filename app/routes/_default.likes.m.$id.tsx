@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { ProfileView } from "~/components/members/ProfileView";
 import { loadProfilePage, profilePageAction } from "~/models/profile-page.server";
 
-export const handle = { i18n: ["common", "members", "profile"] };
+export const handle = { i18n: ["common", "members", "profile", "likes"] };
 
 export function loader(args: LoaderFunctionArgs) {
   return loadProfilePage(args);
@@ -17,6 +17,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title:
 
 /** The same profile view reached from likes (route likes-m-id). */
 export default function LikedMemberProfilePage() {
-  const { profile, related, fictional, loggedIn } = useLoaderData<typeof loader>();
-  return <ProfileView key={profile.id} profile={profile} related={related} fictional={fictional} loggedIn={loggedIn} />;
+  const { profile, related, fictional, loggedIn, likes } = useLoaderData<typeof loader>();
+  return <ProfileView key={profile.id} profile={profile} related={related} fictional={fictional} loggedIn={loggedIn} likes={likes} />;
 }

@@ -1,11 +1,15 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { LikeButton } from "~/components/likes/LikeButton";
 import { MemberCardList } from "~/components/members/MemberCard";
 import { SearchForm } from "~/components/members/SearchForm";
 import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
 import { fictionalTexts } from "~/models/fictional.server";
+import { submitLike } from "~/models/like-actions.server";
+import { likedAmong } from "~/models/likes.server";
+import { requireMember } from "~/models/require-member.server";
 import { COUNT_CAP } from "~/models/member-search.server";
 import { regionsOf } from "~/models/places";
 import { assertMayBrowse, loadSearchPage, searchRules } from "~/models/search-page.server";
@@ -13,7 +17,7 @@ import { filtersToParams } from "~/models/search-filters";
 import { storage } from "~/services/storage/storage.server";
 import { requireTenant } from "~/tenancy/require-tenant.server";
 
-export const handle = { i18n: ["common", "members", "profile"] };
+export const handle = { i18n: ["common", "members", "profile", "likes"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const tenant = requireTenant(context);
@@ -23,6 +27,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     fictionalTexts(tenant, context.language),
     getFixedT(context.language, "members"),
   ]);
+  const viewer = context.member;
+  const liked = viewer ? await likedAmong(db(), viewer.id, [...page.cards, ...page.similar].map((card) => card.id)) : null;
   const names = new Intl.DisplayNames([context.language], { type: "region" });
   const rules = searchRules(tenant);
   return data(
@@ -33,17 +39,28 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       minAge: rules.minAge,
       countries: tenant.countries.map((code) => ({ code, name: names.of(code) ?? code, regions: regionsOf(code).map(({ code, name }) => ({ code, name })) })),
       fictional,
+      /** For members: whom of these they liked (the cards' like buttons). Visitors get no buttons. */
+      liked,
       title: t("search.metaTitle", { siteName: tenant.name }),
     },
     { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
   );
 }
 
+/** Like and unlike from a search card. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { tenant, member } = requireMember(request, context);
+  const reply = await submitLike(await request.formData(), { tenant, member, source: "search" });
+  if (!reply) throw data(null, { status: 400 });
+  return reply;
+}
+
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
 /** Member search (spec section 2, /members): filters, result cards, keyset pages, similar profiles. */
 export default function MembersPage() {
-  const { filters, cards, count, next, previous, similar, query, fields, minAge, countries, fictional } = useLoaderData<typeof loader>();
+  const { filters, cards, count, next, previous, similar, query, fields, minAge, countries, fictional, liked } = useLoaderData<typeof loader>();
+  const likeButton = liked ? (id: number) => <LikeButton memberId={id} liked={liked.includes(id)} compact /> : undefined;
   const { t, i18n } = useTranslation("members");
   const number = new Intl.NumberFormat(i18n.language);
   // Page links carry the search itself, so a link shared or used in another tab shows the same results.
@@ -61,7 +78,7 @@ export default function MembersPage() {
           </h2>
           {cards.length > 0 ? (
             <div className="mt-4">
-              <MemberCardList members={cards} fictional={fictional} testId="search-results" />
+              <MemberCardList members={cards} fictional={fictional} testId="search-results" footer={likeButton} />
             </div>
           ) : (
             <p className="mt-4 rounded-xl bg-white p-6 text-gray-700 shadow-sm" data-testid="no-results">
@@ -84,7 +101,7 @@ export default function MembersPage() {
               ) : null}
             </nav>
           ) : null}
-          {similar.length > 0 ? <MemberCardList members={similar} fictional={fictional} title={t("search.similar")} testId="similar-results" /> : null}
+          {similar.length > 0 ? <MemberCardList members={similar} fictional={fictional} title={t("search.similar")} testId="similar-results" footer={likeButton} /> : null}
         </section>
       </div>
     </main>

@@ -1,5 +1,8 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { Outlet, useLoaderData, useLocation } from "@remix-run/react";
+import { Outlet, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
+import { AttentionCount } from "~/components/likes/AttentionCount";
+import { LikeModalTimer } from "~/components/likes/LikeModalTimer";
+import { PendingMatch } from "~/components/likes/PendingMatch";
 import { SignupModalProvider } from "~/components/account/SignupModal";
 import { MailsStoppedAlert } from "~/components/account/MailsStoppedAlert";
 import { NoPhotoAlert } from "~/components/account/NoPhotoAlert";
@@ -13,7 +16,11 @@ import { layoutData } from "~/models/site-entry.server";
 import { useRootData } from "~/root";
 
 /** Account alerts and flash messages can show on any page of this layout. */
-export const handle = { i18n: ["common", "account", "settings"] };
+export const handle = { i18n: ["common", "account", "settings", "likes"] };
+
+/** Badges and the pending match follow every page change, not only form posts. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  defaultShouldRevalidate || currentUrl.pathname !== nextUrl.pathname;
 
 export function loader(args: LoaderFunctionArgs) {
   return layoutData(args, "default");
@@ -21,7 +28,7 @@ export function loader(args: LoaderFunctionArgs) {
 
 /** Default layout: top navigation, warning banners, page, footer with disclaimer. */
 export default function DefaultLayout() {
-  const { showSiteEntry, minAge, alerts, signup } = useLoaderData<typeof loader>();
+  const { showSiteEntry, minAge, alerts, signup, likes } = useLoaderData<typeof loader>();
   const root = useRootData();
   const { pathname } = useLocation();
   if (!root) return null;
@@ -33,6 +40,7 @@ export default function DefaultLayout() {
           languages={root.languages}
           current={root.locale}
           member={root.member}
+          badges={likes ? { likes: likes.newLikes } : null}
         />
         <WarningBanners>
           {alerts.unconfirmed && root.member ? (
@@ -46,6 +54,9 @@ export default function DefaultLayout() {
         </div>
         <Footer brand={root.brand} usNotice={root.usNotice} />
         <SiteEntryModal show={showSiteEntry} minAge={minAge} />
+        {likes ? <AttentionCount count={likes.newLikes} /> : null}
+        {likes?.pendingMatch ? <PendingMatch key={likes.pendingMatch.id} match={likes.pendingMatch} /> : null}
+        {likes ? <LikeModalTimer /> : null}
       </div>
     </SignupModalProvider>
   );

@@ -89,6 +89,8 @@ const settingsSchema = z
     logged_out_search: z.enum(["none", "all"]).default("all"),
     logged_out_search_trafficsource: z.enum(["none", "all"]).default("all"),
     member_resell: z.boolean().default(false),
+    /** 'fictional': when nobody liked a member yet, one of the pool's fictional profiles does (auto-like). */
+    auto_likes: z.enum(["none", "fictional"]).default("none"),
     index_title: perLanguageText,
     description: perLanguageText,
     mail_name: z.string().min(1).optional(),

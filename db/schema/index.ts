@@ -8,3 +8,4 @@ export * from "./push";
 export * from "./deletions";
 export * from "./jobs";
 export * from "./blocks";
+export * from "./likes";

@@ -478,7 +478,9 @@ test("photos beyond the first are locked for free members and visitors, not for 
         await expect(visitor.getByTestId("visitor-actions")).toBeVisible();
         await expect(visitor.getByTestId("main-photo")).toBeVisible();
         await expect(visitor.getByTestId("gallery").getByTestId("locked-image")).toHaveCount(2);
-        for (const action of ["action-like", "action-message", "action-gift"]) await expect(visitor.getByTestId(action)).toHaveAttribute("href", login);
+        for (const action of ["action-message", "action-gift"]) await expect(visitor.getByTestId(action)).toHaveAttribute("href", login);
+        // Liking comes back to finish the like after logging in.
+        await expect(visitor.getByTestId("action-like")).toHaveAttribute("href", `${login}${encodeURIComponent("?like=1")}`);
         await visitor.waitForLoadState("networkidle");
         await visitor.getByTestId("gallery").getByRole("button").nth(1).click();
         await expect(visitor.getByTestId("locked-photo")).toBeVisible();

@@ -2,6 +2,7 @@ import { Form, Link, NavLink, useMatches } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Language } from "~/i18n/languages";
 import type { PublicBrand } from "~/tenancy/public-brand";
+import { badgeText } from "~/components/likes/badge-count";
 import { BrandLogo } from "./BrandLogo";
 import { LanguageSwitcher } from "./LanguageSwitcher";
 
@@ -18,7 +19,19 @@ export interface NavMember {
  * Top navigation of the default layout. Logged out: a Login button leading to members.
  * Logged in: the account menu with photo and name.
  */
-export function TopNav({ brand, languages, current, member }: { brand: PublicBrand; languages: Language[]; current: Language; member: NavMember | null }) {
+export function TopNav({
+  brand,
+  languages,
+  current,
+  member,
+  badges,
+}: {
+  brand: PublicBrand;
+  languages: Language[];
+  current: Language;
+  member: NavMember | null;
+  badges: { likes: number } | null;
+}) {
   const { t } = useTranslation("common");
   const hideSwitcher = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.hideLanguageSwitcher);
   return (
@@ -29,8 +42,12 @@ export function TopNav({ brand, languages, current, member }: { brand: PublicBra
           {hideSwitcher ? null : <LanguageSwitcher languages={languages} current={current} />}
           {member ? (
             <>
-              <NavLink to="/members" end className={({ isActive }) => `text-sm font-semibold ${isActive ? "text-primary" : "text-gray-700 hover:text-primary"}`} data-testid="nav-search">
+              <NavLink to="/members" end className={navLinkClass} data-testid="nav-search">
                 {t("nav.search")}
+              </NavLink>
+              <NavLink to="/likes" className={navLinkClass} data-testid="nav-likes">
+                {t("nav.likes")}
+                <CountBadge count={badges?.likes ?? 0} label={t("nav.newLikes", { count: badges?.likes ?? 0 })} testId="likes-badge" />
               </NavLink>
               <AccountMenu member={member} />
             </>
@@ -42,6 +59,20 @@ export function TopNav({ brand, languages, current, member }: { brand: PublicBra
         </div>
       </nav>
     </header>
+  );
+}
+
+const navLinkClass = ({ isActive }: { isActive: boolean }) =>
+  `relative text-sm font-semibold ${isActive ? "text-primary" : "text-gray-700 hover:text-primary"}`;
+
+/** A count on a navigation link, capped at 99+ (spec section 9); nothing at zero. */
+function CountBadge({ count, label, testId }: { count: number; label: string; testId: string }) {
+  if (count <= 0) return null;
+  return (
+    <span className="ml-1 inline-flex min-w-[1.25rem] items-center justify-center rounded-full bg-primary px-1.5 text-xs font-bold text-white" data-testid={testId}>
+      <span aria-hidden="true">{badgeText(count)}</span>
+      <span className="sr-only">{label}</span>
+    </span>
   );
 }
 

@@ -1,4 +1,5 @@
 import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { MemberCard as MemberCardData } from "~/models/member-search.server";
 
@@ -11,7 +12,20 @@ export interface FictionalMark {
 }
 
 /** A member in a list: photo (or initial), name, age, city, online dot, fictional mark. */
-export function MemberCard({ member, fictional, to = `/members/${member.id}` }: { member: CardData; fictional: FictionalMark; to?: string }) {
+export function MemberCard({
+  member,
+  fictional,
+  to = `/members/${member.id}`,
+  badge,
+  footer,
+}: {
+  member: CardData;
+  fictional: FictionalMark;
+  to?: string;
+  badge?: string;
+  /** Below the card's link: e.g. a like button. */
+  footer?: ReactNode;
+}) {
   const { t } = useTranslation("members");
   return (
     <li className="relative overflow-hidden rounded-xl bg-white shadow-sm transition hover:shadow-md" data-testid="member-card" data-member-id={member.id}>
@@ -38,6 +52,12 @@ export function MemberCard({ member, fictional, to = `/members/${member.id}` }: 
           {member.city ? <p className="truncate text-sm text-gray-500">{member.city}</p> : null}
         </div>
       </Link>
+      {footer ? <div className="px-3 pb-3">{footer}</div> : null}
+      {badge ? (
+        <span className="absolute left-2 top-2 rounded-full bg-primary px-2 py-0.5 text-xs font-bold text-white" data-testid="card-badge">
+          {badge}
+        </span>
+      ) : null}
       {member.isFictional ? (
         <span className="absolute right-2 top-2 rounded-full bg-white/90 px-2 py-0.5 text-sm" title={fictional.label} data-testid="fictional-mark">
           <span aria-hidden="true">{fictional.icon}</span>
@@ -49,11 +69,25 @@ export function MemberCard({ member, fictional, to = `/members/${member.id}` }: 
 }
 
 /** A grid of member cards, optionally under a heading (search results, similar and related profiles, home). */
-export function MemberCardList({ members, fictional, title, testId, wide = false }: { members: CardData[]; fictional: FictionalMark; title?: string; testId: string; wide?: boolean }) {
+export function MemberCardList({
+  members,
+  fictional,
+  title,
+  testId,
+  wide = false,
+  footer,
+}: {
+  members: CardData[];
+  fictional: FictionalMark;
+  title?: string;
+  testId: string;
+  wide?: boolean;
+  footer?: (memberId: number) => ReactNode;
+}) {
   const grid = (
     <ul className={`grid grid-cols-2 gap-4 sm:grid-cols-3 ${wide ? "lg:grid-cols-6" : "xl:grid-cols-4"} ${title ? "mt-4" : ""}`} data-testid={testId}>
       {members.map((member) => (
-        <MemberCard key={member.id} member={member} fictional={fictional} />
+        <MemberCard key={member.id} member={member} fictional={fictional} footer={footer?.(member.id)} />
       ))}
     </ul>
   );

@@ -1,10 +1,12 @@
-import { Form, Link, useLocation } from "@remix-run/react";
+import { Form, Link, useLocation, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { MemberCard as CardData } from "~/models/member-search.server";
 import type { ProfileView as Profile, ViewPhoto } from "~/models/profile-view.server";
 import type { FictionalTexts } from "~/models/fictional.server";
+import { LikeButton } from "~/components/likes/LikeButton";
 import { Alert } from "~/components/ui/Field";
+import type { LikeState } from "~/models/likes.server";
 import { interestIcon } from "./interest-icons";
 import { MemberCardList } from "./MemberCard";
 
@@ -12,7 +14,7 @@ import { MemberCardList } from "./MemberCard";
  * The profile view of spec section 2: header, main image, gallery (locked photos blurred with a
  * call to log in or go premium), buttons, fictional warning, details, interests, related profiles.
  */
-export function ProfileView({ profile, related, fictional, loggedIn }: { profile: Profile; related: CardData[]; fictional: FictionalTexts; loggedIn: boolean }) {
+export function ProfileView({ profile, related, fictional, loggedIn, likes }: { profile: Profile; related: CardData[]; fictional: FictionalTexts; loggedIn: boolean; likes: LikeState | null }) {
   const { t, i18n } = useTranslation(["members", "profile"]);
   const countryName = profile.country ? (new Intl.DisplayNames([i18n.language], { type: "region" }).of(profile.country) ?? profile.country) : null;
   const place = [profile.city, profile.region, countryName].filter(Boolean).join(", ");
@@ -75,7 +77,7 @@ export function ProfileView({ profile, related, fictional, loggedIn }: { profile
           </h1>
           {place ? <p className="mt-1 text-gray-600">{place}</p> : null}
           {profile.onlineRecently ? <p className="mt-1 text-sm font-semibold text-success">{t("profile.online")}</p> : null}
-          <ProfileActions profile={profile} loggedIn={loggedIn} />
+          <ProfileActions profile={profile} loggedIn={loggedIn} likes={likes} />
           <Details profile={profile} />
         </section>
       </div>
@@ -169,17 +171,19 @@ function NoPhoto({ name }: { name: string }) {
  * Visitors are asked to log in to like, chat or send a gift. Members can block or unblock here;
  * liking and messaging arrive with their own flows.
  */
-function ProfileActions({ profile, loggedIn }: { profile: Profile; loggedIn: boolean }) {
-  const { t } = useTranslation("members");
+function ProfileActions({ profile, loggedIn, likes }: { profile: Profile; loggedIn: boolean; likes: LikeState | null }) {
+  const { t } = useTranslation(["members", "likes"]);
   const location = useLocation();
+  const [searchParams] = useSearchParams();
   if (profile.isOwn) return null;
   if (!loggedIn) {
     const login = `/login?redirectTo=${encodeURIComponent(location.pathname)}`;
+    const loginToLike = `/login?redirectTo=${encodeURIComponent(`${location.pathname}?like=1`)}`;
     return (
       <div className="mt-5 space-y-3" data-testid="visitor-actions">
         <p className="text-sm text-gray-600">{t("profile.loginToContact")}</p>
         <div className="flex flex-wrap gap-2">
-          <Link to={login} className="btn-primary" data-testid="action-like">
+          <Link to={loginToLike} className="btn-primary" data-testid="action-like">
             {t("profile.like")}
           </Link>
           <Link to={login} className="btn-outline" data-testid="action-message">
@@ -206,7 +210,22 @@ function ProfileActions({ profile, loggedIn }: { profile: Profile; loggedIn: boo
     );
   }
   return (
-    <details className="mt-5" data-testid="block-menu">
+    <div className="mt-5 space-y-4">
+      {likes?.matched ? (
+        <p className="font-semibold text-primary" data-testid="like-status">{t("likes:status.matched", { name: profile.name })}</p>
+      ) : likes?.likedMe ? (
+        <p className="font-semibold text-primary" data-testid="like-status">{t("likes:status.likedMe", { name: profile.name })}</p>
+      ) : null}
+      <LikeButton memberId={profile.id} liked={likes?.liked ?? false} finishLike={searchParams.get("like") === "1"} />
+      <BlockMenu profile={profile} />
+    </div>
+  );
+}
+
+function BlockMenu({ profile }: { profile: Profile }) {
+  const { t } = useTranslation("members");
+  return (
+    <details data-testid="block-menu">
       <summary className="inline-flex cursor-pointer list-none items-center gap-1 text-sm text-gray-600 underline" data-testid="action-block">
         {t("profile.block")}
       </summary>

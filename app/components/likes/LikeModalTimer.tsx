@@ -1,0 +1,63 @@
+import { Link, useFetcher, useRevalidator, useSearchParams } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { AutoLike } from "~/models/auto-like.server";
+
+/** Spec section 9: after an auto-like result, likes reload after this long. */
+const RELOAD_AFTER_MS = 500;
+
+/**
+ * Spec section 4, query parameter t: `?t=3` opens the like modal after three seconds, offering a
+ * profile that liked the member (from /api/auto-like); the parameter is then removed.
+ */
+export function LikeModalTimer() {
+  const { t } = useTranslation("likes");
+  const [searchParams, setSearchParams] = useSearchParams();
+  const fetcher = useFetcher<{ profile: AutoLike | null }>();
+  const revalidator = useRevalidator();
+  const [closed, setClosed] = useState(false);
+  const delay = Number(searchParams.get("t"));
+  const armed = searchParams.has("t") && Number.isFinite(delay) && delay >= 0 && delay <= 3600;
+
+  useEffect(() => {
+    if (!armed) return;
+    const timer = setTimeout(() => {
+      fetcher.load("/api/auto-like");
+      setSearchParams((params) => {
+        params.delete("t");
+        return params;
+      }, { replace: true, preventScrollReset: true });
+    }, delay * 1000);
+    return () => clearTimeout(timer);
+    // The timer belongs to this arrival with ?t=, not to every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [armed, delay]);
+
+  const profile = fetcher.data?.profile ?? null;
+  useEffect(() => {
+    if (!profile) return;
+    const timer = setTimeout(() => revalidator.revalidate(), RELOAD_AFTER_MS);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [profile?.id]);
+
+  if (!profile || closed) return null;
+  return (
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/70 p-4" role="presentation" onClick={() => setClosed(true)}>
+      <div role="dialog" aria-modal="true" aria-labelledby="like-modal-title" className="w-full max-w-sm rounded-2xl bg-white p-6 text-center shadow-2xl" data-testid="like-modal">
+        {profile.photoUrl ? <img src={profile.photoUrl} alt="" width={128} height={128} className="mx-auto h-32 w-32 rounded-full object-cover" /> : null}
+        <h2 id="like-modal-title" className="mt-4 text-xl font-bold">
+          {t("likeModal.title", { name: profile.name })}
+        </h2>
+        <div className="mt-6 flex flex-col gap-2">
+          <Link to={profile.matchPath} className="btn-primary" data-testid="like-modal-view">
+            {t("likeModal.view")}
+          </Link>
+          <button type="button" className="btn-outline" onClick={() => setClosed(true)}>
+            {t("likeModal.later")}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, NavLink, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { MemberCard } from "~/components/members/MemberCard";
+import { db } from "~/db.server";
+import { getFixedT } from "~/i18n/i18next.server";
+import { fictionalTexts } from "~/models/fictional.server";
+import { LIKES_TABS, likesList, type LikesTab } from "~/models/likes.server";
+import { cardsAsShown } from "~/models/member-search.server";
+import { requireMember } from "~/models/require-member.server";
+import { storage } from "~/services/storage/storage.server";
+
+export const handle = { i18n: ["common", "members", "likes"] };
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { tenant, member } = requireMember(request, context);
+  const tab = params.type as LikesTab;
+  if (!LIKES_TABS.includes(tab)) throw data(null, { status: 404 });
+  const [cards, fictional, t] = await Promise.all([
+    likesList(db(), storage(), { memberId: member.id, pool: tenant.pool, tab }),
+    fictionalTexts(tenant, context.language),
+    getFixedT(context.language, "likes"),
+  ]);
+  return { tab, cards: cardsAsShown(cards, tenant.settings.visible_profile_fields), fictional, title: `${t(`tabs.${tab}`)} | ${tenant.name}` };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
+
+/** Likes (spec section 2, /likes/{type}): received, given and matches, newest first; new likes flagged. */
+export default function LikesPage() {
+  const { tab, cards, fictional } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("likes");
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-8">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-bold">{t("title")}</h1>
+        <div className="flex gap-2">
+          <Link to="/swipe-game" className="btn-outline" data-testid="to-swipe-game">
+            {t("swipe.title")}
+          </Link>
+          <Link to="/match-finder" className="btn-outline" data-testid="to-match-finder">
+            {t("matchFinder.title")}
+          </Link>
+        </div>
+      </div>
+      <nav className="mt-4 flex gap-2 border-b border-gray-200" aria-label={t("title")}>
+        {LIKES_TABS.map((name) => (
+          <NavLink
+            key={name}
+            to={`/likes/${name}`}
+            className={({ isActive }) => `-mb-px border-b-2 px-3 py-2 text-sm font-semibold ${isActive ? "border-primary text-primary" : "border-transparent text-gray-600 hover:text-gray-900"}`}
+            data-testid={`likes-tab-${name}`}
+          >
+            {t(`tabs.${name}`)}
+          </NavLink>
+        ))}
+      </nav>
+      {cards.length === 0 ? (
+        <p className="mt-6 rounded-xl bg-white p-6 text-gray-700 shadow-sm" data-testid="likes-empty">
+          {t(`empty.${tab}`)}
+        </p>
+      ) : (
+        <ul className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-3 xl:grid-cols-4" data-testid="likes-list">
+          {cards.map((card) => (
+            <MemberCard
+              key={card.id}
+              member={card}
+              fictional={fictional}
+              to={`/likes/m/${card.id}`}
+              badge={card.isNew ? t("new") : tab !== "matches" && card.matched ? t("matchBadge") : undefined}
+            />
+          ))}
+        </ul>
+      )}
+    </main>
+  );
+}

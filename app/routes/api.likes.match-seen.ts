@@ -1,0 +1,13 @@
+import { data, type ActionFunctionArgs } from "@remix-run/node";
+import { db } from "~/db.server";
+import { markMatchSeen } from "~/models/likes.server";
+import { requireMember } from "~/models/require-member.server";
+
+/** The member was shown a match: it is not shown again. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { member } = requireMember(request, context);
+  const other = Number((await request.formData()).get("member"));
+  if (!Number.isSafeInteger(other) || other <= 0) throw data(null, { status: 400 });
+  await markMatchSeen(db(), member.id, other);
+  return { ok: true };
+}
