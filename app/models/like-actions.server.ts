@@ -19,7 +19,7 @@ export type LikeReply = { intent: "like" | "unlike"; memberId: number; liked: bo
  * The like and unlike buttons of profiles, cards and games post `intent` = like | unlike and
  * `member`; every page that shows them hands its form here. Null when the form is not a like.
  */
-export async function submitLike(form: FormData, input: { tenant: Tenant; member: CurrentMember; source: LikeSource; dailyLimit?: { max: number; since: Date } }): Promise<LikeReply | null> {
+export async function submitLike(form: FormData, input: { tenant: Tenant; member: CurrentMember; source: LikeSource; dailyLimit?: { max: number; day: string } }): Promise<LikeReply | null> {
   const intent = form.get("intent");
   const memberId = Number(form.get("member"));
   if ((intent !== "like" && intent !== "unlike") || !Number.isSafeInteger(memberId) || memberId <= 0) return null;
@@ -29,7 +29,8 @@ export async function submitLike(form: FormData, input: { tenant: Tenant; member
   }
   const outcome = await likeMember(db(), { likerId: input.member.id, likedId: memberId, pool: input.tenant.pool, source: input.source, dailyLimit: input.dailyLimit });
   if (!outcome.ok) return { intent, memberId, liked: false, match: null, refused: outcome.reason };
-  await sendLikeMail(db(), { likerId: input.member.id, likedId: memberId, match: outcome.match });
+  // One mail per new like, never for a repeated click; the like stands even if the mail fails.
+  if (outcome.created) await sendLikeMail(db(), { likerId: input.member.id, likedId: memberId, match: outcome.match }).catch((error: unknown) => console.warn("like mail not sent", error));
   return { intent, memberId, liked: true, match: outcome.match ? await matchCard(memberId) : null, refused: null };
 }
 

@@ -1,12 +1,13 @@
-import { and, count, desc, eq, gte, inArray, isNotNull, isNull, notExists, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, isNull, ne, notExists, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Database, Executor } from "../../db/client.server";
-import { blocks, likes, members, photos, profiles } from "../../db/schema/index";
+import { blocks, likes, members, photos, profiles, swipeDays } from "../../db/schema/index";
 import type { Storage } from "~/services/storage/storage";
 import { ageOn } from "~/utils/age";
 import { ONLINE_WINDOW_MS, type MemberCard } from "./member-search.server";
 
 export type LikeSource = NonNullable<(typeof likes.$inferInsert)["source"]>;
-export type LikeOutcome = { ok: true; match: boolean } | { ok: false; reason: "unavailable" | "dailyLimit" };
+/** `created` is false for a like that already existed (a repeated click): nothing changed. */
+export type LikeOutcome = { ok: true; match: boolean; created: boolean } | { ok: false; reason: "unavailable" | "dailyLimit" };
 
 /** Neither of the two members blocked the other. */
 export function notBlockedBetween(a: AnyColumn | number, b: AnyColumn | number, db: Executor): SQL {
@@ -22,22 +23,24 @@ export function notBlockedBetween(a: AnyColumn | number, b: AnyColumn | number, 
  * Likes a member of the same pool, once (a second like, even at the same moment, changes
  * nothing). Only a member the liker may see can be liked: listed, not blocked either way, not
  * oneself. When the other already liked back, both likes become a match. With `dailyLimit`, at
- * most `max` likes of that source since `since` (the swipe game's 4 a day), checked under a lock.
+ * most `max` such likes on the brand's `day` (the swipe game's 4 a day), counted in swipe_days so
+ * that unliking does not give one back.
  */
 export async function likeMember(
   db: Database,
-  input: { likerId: number; likedId: number; pool: string; source: LikeSource; dailyLimit?: { max: number; since: Date } },
+  input: { likerId: number; likedId: number; pool: string; source: LikeSource; dailyLimit?: { max: number; day: string } },
 ): Promise<LikeOutcome> {
   if (input.likerId === input.likedId) return { ok: false, reason: "unavailable" };
   return db.transaction(async (tx) => {
-    // Both members' rows, in id order: two likes between the same people, or two swipes of one
-    // member, wait for each other instead of missing each other's row.
+    // Both members' rows, in id order: two likes between the same people wait for each other
+    // instead of missing each other's row. NO KEY UPDATE does not block the key-share locks that
+    // inserts referencing these members take (blocks, photos), so those never deadlock with it.
     await tx
       .select({ id: members.id })
       .from(members)
       .where(inArray(members.id, [input.likerId, input.likedId]))
       .orderBy(members.id)
-      .for("update");
+      .for("no key update");
     const [target] = await tx
       .select({ id: profiles.memberId })
       .from(profiles)
@@ -54,13 +57,19 @@ export async function likeMember(
       .select({ matchedAt: likes.matchedAt })
       .from(likes)
       .where(and(eq(likes.likerId, input.likerId), eq(likes.likedId, input.likedId)));
-    if (existing) return { ok: true, match: existing.matchedAt !== null } as const;
+    if (existing) return { ok: true, match: existing.matchedAt !== null, created: false } as const;
     if (input.dailyLimit) {
-      const [used] = await tx
-        .select({ n: count() })
-        .from(likes)
-        .where(and(eq(likes.likerId, input.likerId), eq(likes.source, input.source), gte(likes.createdAt, input.dailyLimit.since)));
-      if ((used?.n ?? 0) >= input.dailyLimit.max) return { ok: false, reason: "dailyLimit" } as const;
+      // One statement counts and checks: concurrent swipes cannot both take the last like.
+      const [counted] = await tx
+        .insert(swipeDays)
+        .values({ memberId: input.likerId, day: input.dailyLimit.day, likes: 1 })
+        .onConflictDoUpdate({
+          target: [swipeDays.memberId, swipeDays.day],
+          set: { likes: sql`${swipeDays.likes} + 1` },
+          setWhere: sql`${swipeDays.likes} < ${input.dailyLimit.max}`,
+        })
+        .returning({ likes: swipeDays.likes });
+      if (!counted) return { ok: false, reason: "dailyLimit" } as const;
     }
     const now = new Date();
     const [back] = await tx
@@ -76,7 +85,7 @@ export async function likeMember(
       matchedAt: back ? now : null,
       matchSeenAt: back ? now : null,
     });
-    return { ok: true, match: Boolean(back) } as const;
+    return { ok: true, match: Boolean(back), created: true } as const;
   });
 }
 
@@ -191,13 +200,26 @@ export async function likesList(
   }));
 }
 
-/** New likes for the badge: received, not yet looked at, from members still visible. */
-export async function newLikesCount(db: Database, memberId: number, pool: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
+/** Badges stop counting here (they show 99+). */
+const BADGE_CAP = 100;
+
+/** New likes for the badge: received, not yet looked at, from members still visible (counted up to 100). */
+export async function newLikesCount(db: Database, memberId: number, pool: string, exceptLikerId?: number): Promise<number> {
+  const capped = db
+    .select({ one: sql`1` })
     .from(likes)
     .innerJoin(profiles, eq(profiles.memberId, likes.likerId))
-    .where(and(eq(likes.likedId, memberId), isNull(likes.seenAt), visibleOther(likes.likerId, memberId, pool, db)));
+    .where(
+      and(
+        eq(likes.likedId, memberId),
+        isNull(likes.seenAt),
+        exceptLikerId === undefined ? undefined : ne(likes.likerId, exceptLikerId),
+        visibleOther(likes.likerId, memberId, pool, db),
+      ),
+    )
+    .limit(BADGE_CAP)
+    .as("capped");
+  const [row] = await db.select({ n: count() }).from(capped);
   return row?.n ?? 0;
 }
 

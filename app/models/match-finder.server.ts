@@ -1,4 +1,4 @@
-import { and, desc, eq, notExists, sql } from "drizzle-orm";
+import { and, desc, eq, notExists, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { likes, photos, profiles } from "../../db/schema/index";
 import type { Storage } from "~/services/storage/storage";
@@ -7,8 +7,12 @@ import { ageOn } from "~/utils/age";
 import { cardsAsShown, ONLINE_WINDOW_MS, searchConditions, type MemberCard } from "./member-search.server";
 import type { SearchFilters } from "./search-filters";
 
-/** The most recently active candidates scored per request; ranking more would not change the top. */
-const CANDIDATES = 300;
+/**
+ * Candidates scored per request: the most recently active of the pool, and the most recently
+ * active of the member's own region (region is the heaviest part of the fit), so a close match
+ * who was away a while still competes.
+ */
+const CANDIDATES = 200;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface FitFacts {
@@ -52,29 +56,36 @@ export async function matchSuggestions(
     .from(profiles)
     .where(eq(profiles.memberId, input.memberId));
   if (!me) return [];
-  const rows = await db
-    .select({
-      id: profiles.memberId,
-      name: profiles.name,
-      birthDate: profiles.birthDate,
-      country: profiles.country,
-      region: profiles.region,
-      city: profiles.city,
-      interests: profiles.interests,
-      isFictional: profiles.isFictional,
-      lastActiveAt: profiles.lastActiveAt,
-      thumbKey: photos.thumbKey,
-    })
-    .from(profiles)
-    .leftJoin(photos, and(eq(photos.id, profiles.mainPhotoId), eq(photos.status, "active")))
-    .where(
-      and(
-        searchConditions(db, { pool: input.tenant.pool, viewerId: input.memberId }, input.filters, now),
-        notExists(db.select({ one: sql`1` }).from(likes).where(and(eq(likes.likerId, input.memberId), eq(likes.likedId, profiles.memberId)))),
-      ),
-    )
-    .orderBy(desc(profiles.lastActiveAt), desc(profiles.memberId))
-    .limit(CANDIDATES);
+  const candidates = (where: SQL | undefined) =>
+    db
+      .select({
+        id: profiles.memberId,
+        name: profiles.name,
+        birthDate: profiles.birthDate,
+        country: profiles.country,
+        region: profiles.region,
+        city: profiles.city,
+        interests: profiles.interests,
+        isFictional: profiles.isFictional,
+        lastActiveAt: profiles.lastActiveAt,
+        thumbKey: photos.thumbKey,
+      })
+      .from(profiles)
+      .leftJoin(photos, and(eq(photos.id, profiles.mainPhotoId), eq(photos.status, "active")))
+      .where(
+        and(
+          searchConditions(db, { pool: input.tenant.pool, viewerId: input.memberId }, input.filters, now),
+          notExists(db.select({ one: sql`1` }).from(likes).where(and(eq(likes.likerId, input.memberId), eq(likes.likedId, profiles.memberId)))),
+          where,
+        ),
+      )
+      .orderBy(desc(profiles.lastActiveAt), desc(profiles.memberId))
+      .limit(CANDIDATES);
+  const [recent, nearby] = await Promise.all([
+    candidates(undefined),
+    me.country && me.region ? candidates(and(eq(profiles.country, me.country), eq(profiles.region, me.region))) : [],
+  ]);
+  const rows = [...new Map([...recent, ...nearby].map((row) => [row.id, row])).values()];
   const ranked = rows
     .map((row) => ({ row, score: fitScore(me, row, now) }))
     .sort((a, b) => b.score - a.score || b.row.lastActiveAt.getTime() - a.row.lastActiveAt.getTime() || b.row.id - a.row.id)

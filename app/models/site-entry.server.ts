@@ -39,14 +39,21 @@ export async function layoutData({ request, context }: LoaderFunctionArgs, layou
     /** For the signup modal, offered to visitors only. */
     signup: member ? null : await signupFormSettings(request, tenant),
     /** Top-navigation badges and a match the member has not been shown yet (spec section 2). */
-    likes: member
-      ? {
-          newLikes: await newLikesCount(db(), member.id, tenant.pool),
-          pendingMatch: await unseenMatch(db(), storage(), member.id, tenant.pool),
-        }
-      : null,
+    likes: member ? await likesForLayout(request, member, tenant.pool) : null,
     alerts: accountAlerts(member, dismissed),
   };
+}
+
+/** A profile being opened: its liker's like is marked seen by that page's loader, which runs beside this one. */
+const OPENING_PROFILE = /^\/(?:members|likes\/m)\/(\d+)$/;
+
+async function likesForLayout(request: Request, member: CurrentMember, pool: string) {
+  const opening = OPENING_PROFILE.exec(new URL(request.url).pathname)?.[1];
+  const [newLikes, pendingMatch] = await Promise.all([
+    newLikesCount(db(), member.id, pool, opening ? Number(opening) : undefined),
+    unseenMatch(db(), storage(), member.id, pool),
+  ]);
+  return { newLikes, pendingMatch };
 }
 
 /** Which account alerts of spec section 4 a member gets (where they stay hidden is the layout's part: alert-routes.ts). */

@@ -1,6 +1,6 @@
 import { and, eq, notExists, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
-import { likes, profiles, swipePasses } from "../../db/schema/index";
+import { likes, profiles, swipeDays, swipePasses } from "../../db/schema/index";
 import type { Storage } from "~/services/storage/storage";
 import type { Tenant } from "~/tenancy/schema";
 import { dayBounds } from "~/utils/time-zone-day";
@@ -12,14 +12,14 @@ export const SWIPE_LIKES_PER_DAY = 4;
 
 export interface SwipeState {
   remaining: number;
-  /** When the next day begins in the brand's time zone (ISO). */
-  resetsAt: string;
+  /** Milliseconds until the next day begins in the brand's time zone (not a clock time: the browser's clock may differ). */
+  resetsInMs: number;
   candidate: MemberCard | null;
 }
 
-/** Today's swipe-like allowance, counted from the start of the day in the brand's time zone. */
+/** Today's swipe-like allowance: the day is the brand's calendar day in its time zone. */
 export function swipeLimit(tenant: Tenant, now = new Date()) {
-  return { max: SWIPE_LIKES_PER_DAY, since: dayBounds(tenant.timezone, now).start };
+  return { max: SWIPE_LIKES_PER_DAY, day: dayBounds(tenant.timezone, now).day };
 }
 
 /**
@@ -32,12 +32,12 @@ export async function swipeState(
   input: { tenant: Tenant; memberId: number; filters: SearchFilters; now?: Date },
 ): Promise<SwipeState> {
   const now = input.now ?? new Date();
-  const { day, start, next } = dayBounds(input.tenant.timezone, now);
+  const { day, next } = dayBounds(input.tenant.timezone, now);
   const [used] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(likes)
-    .where(and(eq(likes.likerId, input.memberId), eq(likes.source, "swipe"), sql`${likes.createdAt} >= ${start.toISOString()}::timestamptz`));
-  const remaining = Math.max(0, SWIPE_LIKES_PER_DAY - (used?.n ?? 0));
+    .select({ likes: swipeDays.likes })
+    .from(swipeDays)
+    .where(and(eq(swipeDays.memberId, input.memberId), eq(swipeDays.day, day)));
+  const remaining = Math.max(0, SWIPE_LIKES_PER_DAY - (used?.likes ?? 0));
   const page = await searchMembers(db, storage, {
     scope: { pool: input.tenant.pool, viewerId: input.memberId },
     filters: input.filters,
@@ -54,14 +54,20 @@ export async function swipeState(
     ],
   });
   const [candidate] = cardsAsShown(page.cards, input.tenant.settings.visible_profile_fields);
-  return { remaining, resetsAt: next.toISOString(), candidate: candidate ?? null };
+  return { remaining, resetsInMs: next.getTime() - now.getTime(), candidate: candidate ?? null };
 }
 
-/** Passing a profile keeps it away for the rest of the brand's day. */
-export async function passProfile(db: Database, input: { tenant: Tenant; memberId: number; passedId: number; now?: Date }): Promise<void> {
+/** Passing a profile keeps it away for the rest of the brand's day. False for a member not in the pool. */
+export async function passProfile(db: Database, input: { tenant: Tenant; memberId: number; passedId: number; now?: Date }): Promise<boolean> {
   const { day } = dayBounds(input.tenant.timezone, input.now ?? new Date());
+  const [target] = await db
+    .select({ id: profiles.memberId })
+    .from(profiles)
+    .where(and(eq(profiles.memberId, input.passedId), eq(profiles.pool, input.tenant.pool)));
+  if (!target || input.passedId === input.memberId) return false;
   await db
     .insert(swipePasses)
     .values({ memberId: input.memberId, passedId: input.passedId, day })
     .onConflictDoUpdate({ target: [swipePasses.memberId, swipePasses.passedId], set: { day } });
+  return true;
 }

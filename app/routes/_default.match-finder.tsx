@@ -11,6 +11,7 @@ import { matchSuggestions } from "~/models/match-finder.server";
 import { requireMember } from "~/models/require-member.server";
 import { defaultFilters, searchRules } from "~/models/search-page.server";
 import { storage } from "~/services/storage/storage.server";
+import { keepListAfterOwnPost } from "~/utils/own-post-revalidation";
 
 export const handle = { i18n: ["common", "members", "likes"] };
 
@@ -31,6 +32,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!reply) throw data(null, { status: 400 });
   return reply;
 }
+
+export const shouldRevalidate = keepListAfterOwnPost;
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 

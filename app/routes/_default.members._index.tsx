@@ -15,6 +15,7 @@ import { regionsOf } from "~/models/places";
 import { assertMayBrowse, loadSearchPage, searchRules } from "~/models/search-page.server";
 import { filtersToParams } from "~/models/search-filters";
 import { storage } from "~/services/storage/storage.server";
+import { keepListAfterOwnPost } from "~/utils/own-post-revalidation";
 import { requireTenant } from "~/tenancy/require-tenant.server";
 
 export const handle = { i18n: ["common", "members", "profile", "likes"] };
@@ -54,6 +55,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!reply) throw data(null, { status: 400 });
   return reply;
 }
+
+export const shouldRevalidate = keepListAfterOwnPost;
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 

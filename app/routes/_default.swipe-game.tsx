@@ -24,36 +24,41 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { tenant, member } = requireMember(request, context);
   const form = await request.formData();
-  if (form.get("intent") === "pass") {
+  const intent = form.get("intent");
+  if (intent === "pass") {
     const passedId = Number(form.get("member"));
     if (!Number.isSafeInteger(passedId) || passedId <= 0) throw data(null, { status: 400 });
-    await passProfile(db(), { tenant, memberId: member.id, passedId });
+    if (!(await passProfile(db(), { tenant, memberId: member.id, passedId }))) throw data(null, { status: 404 });
     return null;
   }
-  const reply = await submitLike(form, { tenant, member, source: "swipe", dailyLimit: swipeLimit(tenant) });
-  if (!reply || reply.intent !== "like") throw data(null, { status: 400 });
-  return reply;
+  if (intent !== "like") throw data(null, { status: 400 });
+  return submitLike(form, { tenant, member, source: "swipe", dailyLimit: swipeLimit(tenant) });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
 /** The swipe game (spec section 2): one profile at a time, like or pass; 4 likes a day, then a countdown. */
 export default function SwipeGame() {
-  const { candidate, remaining, resetsAt, max } = useLoaderData<typeof loader>();
+  const { candidate, remaining, resetsInMs, max } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();
   const { t } = useTranslation("likes");
   const submit = useSubmit();
   const busy = useNavigation().state !== "idle";
   const [closedMatch, setClosedMatch] = useState<number | null>(null);
   const start = useRef<number | null>(null);
+  const dragged = useRef(false);
   const canLike = remaining > 0;
 
   const choose = (intent: "like" | "pass") => {
     if (!candidate || busy || (intent === "like" && !canLike)) return;
     submit({ intent, member: String(candidate.id) }, { method: "post" });
   };
+  const match = reply?.match && closedMatch !== reply.match.id ? reply.match : null;
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
+      // Plain arrow presses on the page only: not Alt+Left (back), not held keys, not inside fields or behind the match modal.
+      if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey || event.repeat || match) return;
+      if (event.target instanceof HTMLElement && event.target.closest("input, select, textarea, [contenteditable]")) return;
       if (event.key === "ArrowRight") choose("like");
       if (event.key === "ArrowLeft") choose("pass");
     };
@@ -61,7 +66,6 @@ export default function SwipeGame() {
     return () => window.removeEventListener("keydown", onKey);
   });
 
-  const match = reply?.match && closedMatch !== reply.match.id ? reply.match : null;
   return (
     <main className="mx-auto max-w-md px-4 py-8">
       <h1 className="text-3xl font-bold">{t("swipe.title")}</h1>
@@ -75,7 +79,7 @@ export default function SwipeGame() {
           <h2 className="font-bold">{t("swipe.limitTitle")}</h2>
           <p className="mt-1 text-sm text-gray-600">{t("swipe.limitBody", { max })}</p>
           <div className="mt-3">
-            <Countdown until={resetsAt} testId="swipe-countdown" />
+            <Countdown key={resetsInMs} ms={resetsInMs} testId="swipe-countdown" />
           </div>
         </section>
       )}
@@ -86,6 +90,13 @@ export default function SwipeGame() {
           data-member-id={candidate.id}
           onPointerDown={(event) => {
             start.current = event.clientX;
+            dragged.current = false;
+          }}
+          onPointerMove={(event) => {
+            if (start.current !== null && Math.abs(event.clientX - start.current) > 10) dragged.current = true;
+          }}
+          onPointerCancel={() => {
+            start.current = null;
           }}
           onPointerUp={(event) => {
             if (start.current === null) return;
@@ -95,7 +106,15 @@ export default function SwipeGame() {
             if (moved < -80) choose("pass");
           }}
         >
-          <Link to={`/members/${candidate.id}`} className="block" draggable={false}>
+          <Link
+            to={`/members/${candidate.id}`}
+            className="block"
+            draggable={false}
+            onClick={(event) => {
+              // A swipe that ends on the photo is not a click on it.
+              if (dragged.current) event.preventDefault();
+            }}
+          >
             {candidate.photoUrl ? (
               <img src={candidate.photoUrl} alt="" width={448} height={448} draggable={false} className="aspect-square w-full object-cover" />
             ) : (

@@ -16,4 +16,11 @@ describe("dayBounds", () => {
     expect(bounds.start).toEqual(new Date("2026-03-28T23:00:00Z"));
     expect(bounds.next).toEqual(new Date("2026-03-29T22:00:00Z"));
   });
+
+  it("starts the day at the first moment that has its date where midnight is skipped (Santiago, DST begins at 00:00)", () => {
+    const bounds = dayBounds("America/Santiago", new Date("2026-09-06T12:00:00Z"));
+    expect(bounds.day).toBe("2026-09-06");
+    expect(new Intl.DateTimeFormat("en-CA", { timeZone: "America/Santiago", dateStyle: "short" }).format(bounds.start)).toBe("2026-09-06");
+    expect(new Intl.DateTimeFormat("en-CA", { timeZone: "America/Santiago", dateStyle: "short" }).format(new Date(bounds.start.getTime() - 1))).toBe("2026-09-05");
+  });
 });

@@ -20,7 +20,11 @@ function startOfDay(timeZone: string, day: string): Date {
   const midnightUtc = Date.UTC(year, month - 1, date);
   // The offset at local midnight; asked twice because it may differ from the offset at UTC midnight.
   const first = midnightUtc - offsetMinutes(timeZone, new Date(midnightUtc)) * 60_000;
-  return new Date(midnightUtc - offsetMinutes(timeZone, new Date(first)) * 60_000);
+  let start = new Date(midnightUtc - offsetMinutes(timeZone, new Date(first)) * 60_000);
+  // Where clocks jump forward at midnight, local midnight does not exist: the day begins at the
+  // first moment that carries its date.
+  while (dayIn(timeZone, start) !== day) start = new Date(start.getTime() + 15 * 60_000);
+  return start;
 }
 
 /** Today in a time zone: its date, when it began and when the next day begins. */

@@ -10,6 +10,13 @@ CREATE TABLE "likes" (
 	CONSTRAINT "likes_liker_id_liked_id_pk" PRIMARY KEY("liker_id","liked_id")
 );
 --> statement-breakpoint
+CREATE TABLE "swipe_days" (
+	"member_id" bigint NOT NULL,
+	"day" date NOT NULL,
+	"likes" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "swipe_days_member_id_day_pk" PRIMARY KEY("member_id","day")
+);
+--> statement-breakpoint
 CREATE TABLE "swipe_passes" (
 	"member_id" bigint NOT NULL,
 	"passed_id" bigint NOT NULL,
@@ -19,8 +26,10 @@ CREATE TABLE "swipe_passes" (
 --> statement-breakpoint
 ALTER TABLE "likes" ADD CONSTRAINT "likes_liker_id_members_id_fk" FOREIGN KEY ("liker_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "likes" ADD CONSTRAINT "likes_liked_id_members_id_fk" FOREIGN KEY ("liked_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "swipe_days" ADD CONSTRAINT "swipe_days_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "swipe_passes" ADD CONSTRAINT "swipe_passes_member_id_members_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "swipe_passes" ADD CONSTRAINT "swipe_passes_passed_id_members_id_fk" FOREIGN KEY ("passed_id") REFERENCES "public"."members"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "likes_liked_idx" ON "likes" USING btree ("liked_id","created_at");--> statement-breakpoint
 CREATE INDEX "likes_liker_recent_idx" ON "likes" USING btree ("liker_id","created_at");--> statement-breakpoint
-CREATE INDEX "likes_new_idx" ON "likes" USING btree ("liked_id") WHERE "likes"."seen_at" is null;
+CREATE INDEX "likes_new_idx" ON "likes" USING btree ("liked_id") WHERE "likes"."seen_at" is null;--> statement-breakpoint
+CREATE INDEX "likes_unseen_match_idx" ON "likes" USING btree ("liker_id") WHERE "likes"."matched_at" is not null and "likes"."match_seen_at" is null;

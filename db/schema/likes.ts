@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, date, index, pgEnum, pgTable, primaryKey, timestamp } from "drizzle-orm/pg-core";
+import { bigint, date, index, integer, pgEnum, pgTable, primaryKey, timestamp } from "drizzle-orm/pg-core";
 import { members } from "./members";
 
 export const likeSource = pgEnum("like_source", ["profile", "search", "swipe", "matchfinder", "auto"]);
@@ -29,7 +29,21 @@ export const likes = pgTable(
     index("likes_liked_idx").on(t.likedId, t.createdAt),
     index("likes_liker_recent_idx").on(t.likerId, t.createdAt),
     index("likes_new_idx").on(t.likedId).where(sql`${t.seenAt} is null`),
+    index("likes_unseen_match_idx").on(t.likerId).where(sql`${t.matchedAt} is not null and ${t.matchSeenAt} is null`),
   ],
+);
+
+/** Swipe-game likes used per member and day (brand time zone); unliking does not give one back. */
+export const swipeDays = pgTable(
+  "swipe_days",
+  {
+    memberId: bigint("member_id", { mode: "number" })
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    day: date("day", { mode: "string" }).notNull(),
+    likes: integer("likes").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.day] })],
 );
 
 /** Profiles passed in the swipe game, by day in the brand's time zone: they do not come back that day. */

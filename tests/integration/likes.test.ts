@@ -70,6 +70,8 @@ describe("likeMember", () => {
     const b = await person({ name: "Ben", gender: "male" });
     const outcomes = await Promise.all(Array.from({ length: 10 }, () => like(a, b)));
     expect(outcomes.every((o) => o.ok)).toBe(true);
+    // Exactly one of them made the like (and may send the one mail about it).
+    expect(outcomes.filter((o) => o.ok && o.created)).toHaveLength(1);
     expect(await rowsBetween(a, b)).toHaveLength(1);
   });
 
@@ -137,9 +139,14 @@ describe("swipe game", () => {
     expect(results.filter((r) => !r.ok && r.reason === "dailyLimit")).toHaveLength(4);
     const state = await swipeState(handle.db, storage, { tenant: alpha, memberId: me, filters: { gender: "female" } });
     expect(state.remaining).toBe(0);
-    expect(new Date(state.resetsAt).getTime()).toBeGreaterThan(Date.now());
+    expect(state.resetsInMs).toBeGreaterThan(0);
+    expect(state.resetsInMs).toBeLessThanOrEqual(25 * 3_600_000);
     const liked = new Set((await handle.db.select({ id: likes.likedId }).from(likes).where(eq(likes.likerId, me))).map((r) => r.id));
     expect(state.candidate && liked.has(state.candidate.id)).toBe(false);
+    // Taking a swipe like back does not give it back for today.
+    await unlikeMember(handle.db, me, [...liked][0]!);
+    expect(await likeMember(handle.db, { likerId: me, likedId: [...liked][0]!, pool: "shared", source: "swipe", dailyLimit: limit })).toEqual({ ok: false, reason: "dailyLimit" });
+    expect(await passProfile(handle.db, { tenant: alpha, memberId: me, passedId: 999_999 })).toBe(false);
     await passProfile(handle.db, { tenant: alpha, memberId: me, passedId: state.candidate!.id });
     const after = await swipeState(handle.db, storage, { tenant: alpha, memberId: me, filters: { gender: "female" } });
     expect(after.candidate?.id).not.toBe(state.candidate!.id);

@@ -6,9 +6,12 @@ function parts(ms: number): string {
   return [Math.floor(seconds / 3600), Math.floor((seconds % 3600) / 60), seconds % 60].map((n) => String(n).padStart(2, "0")).join(":");
 }
 
-/** Hours, minutes and seconds until `until`, zero padded, ticking every second; at zero the page reloads its data. */
-export function Countdown({ until, testId }: { until: string; testId: string }) {
-  const end = new Date(until).getTime();
+/**
+ * Hours, minutes and seconds for `ms` from now (the server's measure, so a wrong browser clock
+ * does not matter), zero padded, ticking every second; at zero the page reloads its data.
+ */
+export function Countdown({ ms, testId }: { ms: number; testId: string }) {
+  const [end] = useState(() => Date.now() + ms);
   const revalidator = useRevalidator();
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -24,7 +27,7 @@ export function Countdown({ until, testId }: { until: string; testId: string }) 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [end]);
   return (
-    <time dateTime={until} className="font-mono text-3xl font-bold tabular-nums" data-testid={testId} suppressHydrationWarning>
+    <time className="font-mono text-3xl font-bold tabular-nums" data-testid={testId} suppressHydrationWarning>
       {parts(end - now)}
     </time>
   );

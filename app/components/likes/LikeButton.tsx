@@ -1,5 +1,5 @@
 import { useFetcher, useSearchParams } from "@remix-run/react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { LikeReply } from "~/models/like-actions.server";
 import { MatchModal } from "./MatchModal";
@@ -12,10 +12,12 @@ export function LikeButton({ memberId, liked, compact = false, finishLike = fals
   const { t } = useTranslation("likes");
   const fetcher = useFetcher<LikeReply>();
   const [, setSearchParams] = useSearchParams();
-  // A visitor who pressed like was sent to log in and came back with ?like=1: finish that like once.
+  const button = useRef<HTMLButtonElement>(null);
+  // A visitor who pressed like was sent to log in and came back with ?like=1: the like button waits
+  // for them, focused and marked. It is not pressed for them: a link alone must never like anyone.
   useEffect(() => {
     if (!finishLike) return;
-    if (!liked) fetcher.submit({ member: String(memberId), intent: "like" }, { method: "post" });
+    button.current?.focus();
     setSearchParams((params) => {
       params.delete("like");
       return params;
@@ -34,8 +36,9 @@ export function LikeButton({ memberId, liked, compact = false, finishLike = fals
         <input type="hidden" name="member" value={memberId} />
         <input type="hidden" name="intent" value={isLiked ? "unlike" : "like"} />
         <button
+          ref={button}
           type="submit"
-          className={`${isLiked ? "btn-outline" : "btn-primary"} ${compact ? "w-full px-3 py-1 text-sm" : ""}`}
+          className={`${isLiked ? "btn-outline" : "btn-primary"} ${compact ? "w-full px-3 py-1 text-sm" : ""} ${finishLike && !isLiked ? "ring-4 ring-primary/40" : ""}`}
           aria-pressed={isLiked}
           data-testid={isLiked ? "action-unlike" : "action-like"}
         >

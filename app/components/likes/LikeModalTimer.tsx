@@ -15,23 +15,31 @@ export function LikeModalTimer() {
   const [searchParams, setSearchParams] = useSearchParams();
   const fetcher = useFetcher<{ profile: AutoLike | null }>();
   const revalidator = useRevalidator();
-  const [closed, setClosed] = useState(false);
-  const delay = Number(searchParams.get("t"));
-  const armed = searchParams.has("t") && Number.isFinite(delay) && delay >= 0 && delay <= 3600;
+  // Closing hides this answer only; the next arrival with ?t= brings a new one.
+  const [closed, setClosed] = useState<unknown>(null);
+  const raw = searchParams.get("t");
+  const delay = Number(raw);
+  const valid = raw !== null && raw !== "" && Number.isFinite(delay) && delay >= 0 && delay <= 3600;
 
   useEffect(() => {
-    if (!armed) return;
-    const timer = setTimeout(() => {
-      fetcher.load("/api/auto-like");
+    if (raw === null) return;
+    const dropParameter = () =>
       setSearchParams((params) => {
         params.delete("t");
         return params;
       }, { replace: true, preventScrollReset: true });
+    if (!valid) {
+      dropParameter();
+      return;
+    }
+    const timer = setTimeout(() => {
+      fetcher.submit(null, { method: "post", action: "/api/auto-like" });
+      dropParameter();
     }, delay * 1000);
     return () => clearTimeout(timer);
     // The timer belongs to this arrival with ?t=, not to every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [armed, delay]);
+  }, [raw]);
 
   const profile = fetcher.data?.profile ?? null;
   useEffect(() => {
@@ -41,9 +49,9 @@ export function LikeModalTimer() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [profile?.id]);
 
-  if (!profile || closed) return null;
+  if (!profile || closed === fetcher.data) return null;
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/70 p-4" role="presentation" onClick={() => setClosed(true)}>
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/70 p-4" role="presentation" onClick={() => setClosed(fetcher.data)}>
       <div role="dialog" aria-modal="true" aria-labelledby="like-modal-title" className="w-full max-w-sm rounded-2xl bg-white p-6 text-center shadow-2xl" data-testid="like-modal">
         {profile.photoUrl ? <img src={profile.photoUrl} alt="" width={128} height={128} className="mx-auto h-32 w-32 rounded-full object-cover" /> : null}
         <h2 id="like-modal-title" className="mt-4 text-xl font-bold">
@@ -53,7 +61,7 @@ export function LikeModalTimer() {
           <Link to={profile.matchPath} className="btn-primary" data-testid="like-modal-view">
             {t("likeModal.view")}
           </Link>
-          <button type="button" className="btn-outline" onClick={() => setClosed(true)}>
+          <button type="button" className="btn-outline" onClick={() => setClosed(fetcher.data)}>
             {t("likeModal.later")}
           </button>
         </div>
