@@ -2,8 +2,7 @@ import { and, count, desc, eq, inArray, isNotNull, isNull, ne, notExists, or, sq
 import type { Database, Executor } from "../../db/client.server";
 import { blocks, likes, members, photos, profiles, swipeDays } from "../../db/schema/index";
 import type { Storage } from "~/services/storage/storage";
-import { ageOn } from "~/utils/age";
-import { ONLINE_WINDOW_MS, type MemberCard } from "./member-search.server";
+import { toMemberCard, type MemberCard } from "./member-search.server";
 
 export type LikeSource = NonNullable<(typeof likes.$inferInsert)["source"]>;
 /** `created` is false for a like that already existed (a repeated click): nothing changed. */
@@ -188,13 +187,7 @@ export async function likesList(
     .orderBy(desc(input.tab === "matches" ? likes.matchedAt : likes.createdAt))
     .limit(input.limit ?? 120);
   return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    age: row.birthDate ? ageOn(row.birthDate, now) : null,
-    city: row.city,
-    photoUrl: row.thumbKey ? storage.publicUrl(row.thumbKey) : null,
-    onlineRecently: now.getTime() - row.lastActiveAt.getTime() < ONLINE_WINDOW_MS,
-    isFictional: row.isFictional,
+    ...toMemberCard(row, storage, now),
     isNew: received && row.seenAt === null,
     matched: row.matchedAt !== null,
   }));

@@ -4,7 +4,7 @@ import { likes, photos, profiles } from "../../db/schema/index";
 import type { Storage } from "~/services/storage/storage";
 import type { Tenant } from "~/tenancy/schema";
 import { ageOn } from "~/utils/age";
-import { cardsAsShown, ONLINE_WINDOW_MS, searchConditions, type MemberCard } from "./member-search.server";
+import { cardsAsShown, searchConditions, toMemberCard, type MemberCard } from "./member-search.server";
 import type { SearchFilters } from "./search-filters";
 
 /**
@@ -90,15 +90,6 @@ export async function matchSuggestions(
     .map((row) => ({ row, score: fitScore(me, row, now) }))
     .sort((a, b) => b.score - a.score || b.row.lastActiveAt.getTime() - a.row.lastActiveAt.getTime() || b.row.id - a.row.id)
     .slice(0, input.limit ?? 24)
-    .map(({ row }) => ({
-      id: row.id,
-      name: row.name,
-      age: row.birthDate ? ageOn(row.birthDate, now) : null,
-      city: row.city,
-      photoUrl: row.thumbKey ? storage.publicUrl(row.thumbKey) : null,
-      onlineRecently: now.getTime() - row.lastActiveAt.getTime() < ONLINE_WINDOW_MS,
-      isFictional: row.isFictional,
-      sharedInterests: sharedInterests(me, row),
-    }));
+    .map(({ row }) => ({ ...toMemberCard(row, storage, now), sharedInterests: sharedInterests(me, row) }));
   return cardsAsShown(ranked, input.tenant.settings.visible_profile_fields);
 }

@@ -123,17 +123,32 @@ export async function searchMembers(
   const last = page[page.length - 1];
   const toCursor = (row: (typeof rows)[number] | undefined) => (row ? { at: row.at, id: row.id } : null);
   return {
-    cards: page.map((row) => ({
-      id: row.id,
-      name: row.name,
-      age: row.birthDate ? ageOn(row.birthDate, now) : null,
-      city: row.city,
-      photoUrl: row.thumbKey ? storage.publicUrl(row.thumbKey) : null,
-      onlineRecently: now.getTime() - row.lastActiveAt.getTime() < ONLINE_WINDOW_MS,
-      isFictional: row.isFictional,
-    })),
+    cards: page.map((row) => toMemberCard(row, storage, now)),
     next: backwards ? (cursor ? toCursor(last) : null) : more ? toCursor(last) : null,
     previous: backwards ? (more ? toCursor(first) : null) : cursor ? toCursor(first) : null,
+  };
+}
+
+/** The columns a card is made of, as the queries select them. */
+export interface CardRow {
+  id: number;
+  name: string;
+  birthDate: string | null;
+  city: string | null;
+  isFictional: boolean;
+  lastActiveAt: Date;
+  thumbKey: string | null;
+}
+
+export function toMemberCard(row: CardRow, storage: Storage, now: Date): MemberCard {
+  return {
+    id: row.id,
+    name: row.name,
+    age: row.birthDate ? ageOn(row.birthDate, now) : null,
+    city: row.city,
+    photoUrl: row.thumbKey ? storage.publicUrl(row.thumbKey) : null,
+    onlineRecently: now.getTime() - row.lastActiveAt.getTime() < ONLINE_WINDOW_MS,
+    isFictional: row.isFictional,
   };
 }
 

@@ -63,8 +63,16 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (load
 /** Member search (spec section 2, /members): filters, result cards, keyset pages, similar profiles. */
 export default function MembersPage() {
   const { filters, cards, count, next, previous, similar, query, fields, minAge, countries, fictional, liked } = useLoaderData<typeof loader>();
-  const likeButton = liked ? (id: number) => <LikeButton memberId={id} liked={liked.includes(id)} compact /> : undefined;
-  const { t, i18n } = useTranslation("members");
+  const { t, i18n } = useTranslation(["members", "likes"]);
+  // Members like from the card; visitors are sent to log in and come back to the profile to finish.
+  const likeButton = (id: number) =>
+    liked ? (
+      <LikeButton memberId={id} liked={liked.includes(id)} compact />
+    ) : (
+      <Link to={`/login?redirectTo=${encodeURIComponent(`/members/${id}?like=1`)}`} className="btn-primary block w-full px-3 py-1 text-center text-sm" data-testid="action-like">
+        {t("likes:like")}
+      </Link>
+    );
   const number = new Intl.NumberFormat(i18n.language);
   // Page links carry the search itself, so a link shared or used in another tab shows the same results.
   const pageLink = (key: "after" | "before", cursor: string) => `/members?search=1&${query ? `${query}&` : ""}${key}=${cursor}`;
