@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, isNotNull, isNull, ne, notExists, or, sq
 import type { Database, Executor } from "../../db/client.server";
 import { blocks, likes, members, photos, profiles, swipeDays } from "../../db/schema/index";
 import type { Storage } from "~/services/storage/storage";
+import type { LikesTab } from "./likes-tabs";
 import { toMemberCard, type MemberCard } from "./member-search.server";
 
 export type LikeSource = NonNullable<(typeof likes.$inferInsert)["source"]>;
@@ -140,8 +141,6 @@ export async function markLikeSeen(db: Database, viewerId: number, likerId: numb
     .where(and(eq(likes.likerId, likerId), eq(likes.likedId, viewerId), isNull(likes.seenAt)));
 }
 
-export const LIKES_TABS = ["received", "given", "matches"] as const;
-export type LikesTab = (typeof LIKES_TABS)[number];
 
 export type LikeCard = MemberCard & { isNew: boolean; matched: boolean };
 

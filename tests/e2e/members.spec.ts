@@ -574,7 +574,8 @@ test("a fictional profile is marked in the search and warns on its page", async 
 
   const card = fictional.first();
   const id = await card.getAttribute("data-member-id");
-  await card.getByRole("link").click();
+  // The card's own link (visitors also get a like link on each card).
+  await card.getByRole("link").first().click();
   await expect(page).toHaveURL(brandUrl(BRAND, `/members/${id}`));
   await expect(page.getByTestId("fictional-warning")).toContainText("fysiek contact is niet mogelijk");
   await expect(page.getByRole("heading", { level: 1 }).getByTestId("fictional-mark")).toBeVisible();
