@@ -40,6 +40,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       minAge: rules.minAge,
       countries: tenant.countries.map((code) => ({ code, name: names.of(code) ?? code, regions: regionsOf(code).map(({ code, name }) => ({ code, name })) })),
       fictional,
+      /** Counts above this read "more than …" (the constant lives in a server module the browser does not get). */
+      countCap: COUNT_CAP,
       /** For members: whom of these they liked (the cards' like buttons). Visitors get no buttons. */
       liked,
       title: t("search.metaTitle", { siteName: tenant.name }),
@@ -62,7 +64,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (load
 
 /** Member search (spec section 2, /members): filters, result cards, keyset pages, similar profiles. */
 export default function MembersPage() {
-  const { filters, cards, count, next, previous, similar, query, fields, minAge, countries, fictional, liked } = useLoaderData<typeof loader>();
+  const { filters, cards, count, next, previous, similar, query, fields, minAge, countries, fictional, liked, countCap } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation(["members", "likes"]);
   // Members like from the card; visitors are sent to log in and come back to the profile to finish.
   const likeButton = (id: number) =>
@@ -83,8 +85,8 @@ export default function MembersPage() {
         <SearchForm key={query} filters={filters} fields={fields} minAge={minAge} countries={countries} />
         <section aria-labelledby="results-title">
           <h2 id="results-title" className="text-sm font-semibold text-gray-600" data-testid="result-count" data-count={count}>
-            {count > COUNT_CAP
-              ? t("search.countCapped", { formatted: number.format(COUNT_CAP) })
+            {count > countCap
+              ? t("search.countCapped", { formatted: number.format(countCap) })
               : t("search.count", { count, formatted: number.format(count) })}
           </h2>
           {cards.length > 0 ? (
