@@ -1,72 +1,13 @@
 import type { Browser, BrowserContext, Locator, Page, Response } from "@playwright/test";
-import { acceptSiteEntry, brandUrl, expect, PASSWORD, test, uniqueEmail } from "./helpers";
+import { acceptSiteEntry, brandUrl, expect, PASSWORD, test } from "./helpers";
+import { birthDateForAge, send, signUp, tag, type Member } from "./member-setup";
 
 const BRAND = "flirtpunt";
 
-interface Member {
-  id: number;
-  name: string;
-  email: string;
-}
-
-// ---- Small in-page helpers, as in members.spec.ts (Node cannot resolve the brands' *.localhost hosts, the browser can).
-
-/** A short random tag that keeps this run's names apart from every other test's. */
-function tag(): string {
-  return Math.random().toString(36).slice(2, 7);
-}
-
-/** A birth date that makes someone exactly `age` today (their birthday was two months ago). */
-function birthDateForAge(age: number): string {
-  const day = new Date(Date.now() - 60 * 86_400_000);
-  return new Date(Date.UTC(day.getUTCFullYear() - age, day.getUTCMonth(), day.getUTCDate())).toISOString().slice(0, 10);
-}
-
-interface Sent {
-  status: number;
-  url: string;
-  html: string;
-}
-
-/** Sends a form (or, with method GET, fetches a page) from inside the page, with the page's cookies. For set-up steps only. */
-async function send(page: Page, path: string, body: { method?: "GET"; fields?: Record<string, string> }): Promise<Sent> {
-  const origin = new URL(brandUrl(BRAND)).origin;
-  if (new URL(page.url()).origin !== origin) await page.goto(brandUrl(BRAND, "/healthz"));
-  return page.evaluate(
-    async ({ path, method, fields }) => {
-      const response = await fetch(path, { method: method ?? "POST", body: method === "GET" ? undefined : new URLSearchParams(fields) });
-      return { status: response.status, url: response.url, html: await response.text() };
-    },
-    { path, method: body.method, fields: body.fields ?? {} },
-  );
-}
-
-function memberIdIn(html: string): number {
-  const link = /<a[^>]*data-testid="view-own-profile"[^>]*>/.exec(html)?.[0] ?? "";
-  const id = /href="\/members\/(\d+)"/.exec(link)?.[1];
-  if (!id) throw new Error("no view-own-profile link on /profile");
-  return Number(id);
-}
-
-/** Saves one /profile section through its form's POST. */
-async function saveSection(page: Page, intent: string, fields: Record<string, string>) {
-  const sent = await send(page, "/profile", { fields: { intent, ...fields } });
-  expect(sent.status, `saving ${intent}: ${JSON.stringify(fields)}`).toBe(200);
-  expect(sent.url).toBe(brandUrl(BRAND, "/profile"));
-}
-
-/** Signs up through the signup form's POST, leaves the page's browser logged in as the new member, then saves the given /profile sections. */
-async function signUp(page: Page, name: string, birth = "1990-05-17", sections: Record<string, Record<string, string>> = {}): Promise<Member> {
-  await acceptSiteEntry(page.context(), BRAND);
+/** Signs up with the app badge recorded from the first page on (see recordAppBadge). */
+async function signUpHere(page: Page, name: string, birth?: string, sections?: Record<string, Record<string, string>>): Promise<Member> {
   await recordAppBadge(page.context());
-  const email = uniqueEmail("likes");
-  const signup = await send(page, "/signup", { fields: { email, name, password: PASSWORD, date_of_birth: birth } });
-  expect(signup.url, `signup of ${name}`).toMatch(/\/complete-signup\/photo$/);
-  const [profile] = await Promise.all([
-    send(page, "/profile", { method: "GET" }),
-    ...Object.entries(sections).map(([intent, fields]) => saveSection(page, intent, fields)),
-  ]);
-  return { id: memberIdIn(profile.html), name, email };
+  return signUp(page, BRAND, name, birth, sections);
 }
 
 /** A second browser (another member or visitor), whose uncaught page errors count too. */
@@ -90,7 +31,7 @@ async function openBrowser(browser: Browser): Promise<{ context: BrowserContext;
 async function createMember(browser: Browser, name: string, birth?: string, sections?: Record<string, Record<string, string>>): Promise<Member> {
   const other = await openBrowser(browser);
   try {
-    return await signUp(other.page, name, birth, sections);
+    return await signUpHere(other.page, name, birth, sections);
   } finally {
     await other.close();
   }
@@ -187,7 +128,7 @@ interface TabCard {
  * does not mark anything seen): a quick look at another member's lists without a second login.
  */
 async function likesTab(page: Page, tab: "received" | "given" | "matches"): Promise<TabCard[]> {
-  const sent = await send(page, `/likes/${tab}`, { method: "GET" });
+  const sent = await send(page, BRAND, `/likes/${tab}`, { method: "GET" });
   expect(sent.status, `/likes/${tab}`).toBe(200);
   return sent.html
     .split('data-testid="member-card"')
@@ -202,7 +143,7 @@ test("two members like each other: a new like, then a match shown to both", asyn
   const run = tag();
   const other = await openBrowser(browser);
   try {
-    const [a, b] = await Promise.all([signUp(page, `Anna ${run}`), signUp(other.page, `Bas ${run}`)]);
+    const [a, b] = await Promise.all([signUpHere(page, `Anna ${run}`), signUpHere(other.page, `Bas ${run}`)]);
     const bPage = other.page;
 
     // A likes B: no match yet, so no modal; B has not liked A.
@@ -272,7 +213,7 @@ test("two members like each other: a new like, then a match shown to both", asyn
 test("the swipe game stops at the fourth like of the day; passing goes on", async ({ page }) => {
   // A straight woman is shown men only: none of the other tests' members here have a gender, so
   // her likes land on demo profiles and cannot disturb another test's counts.
-  const me = await signUp(page, `Swipster ${tag()}`, "1990-05-17", { personal: { gender: "female", sexuality: "hetero" } });
+  const me = await signUpHere(page, `Swipster ${tag()}`, "1990-05-17", { personal: { gender: "female", sexuality: "hetero" } });
   await open(page, "/swipe-game");
   const swipeCard = page.getByTestId("swipe-card");
   const remaining = page.getByTestId("swipe-remaining");
@@ -324,7 +265,7 @@ test("the swipe game stops at the fourth like of the day; passing goes on", asyn
 });
 
 test("?t=3 opens the like modal after three seconds and removes the parameter", async ({ page }) => {
-  await signUp(page, `Tessa ${tag()}`);
+  await signUpHere(page, `Tessa ${tag()}`);
   // The three seconds count from when the page came alive (hydrated).
   await open(page, "/members?t=3");
   const alive = Date.now();
@@ -361,7 +302,7 @@ test("a visitor who presses like logs in and comes back to the profile, the like
   const run = tag();
   // An age no other profile has keeps the search short.
   const age = 95;
-  const [target, liker] = await Promise.all([createMember(browser, `Doelwit ${run}`, birthDateForAge(age)), signUp(page, `Bezoeker ${run}`)]);
+  const [target, liker] = await Promise.all([createMember(browser, `Doelwit ${run}`, birthDateForAge(age)), signUpHere(page, `Bezoeker ${run}`)]);
   await page.context().clearCookies({ name: "sid" });
   const profilePath = `/members/${target.id}`;
   const login = `/login?redirectTo=${encodeURIComponent(`${profilePath}?like=1`)}`;
@@ -405,9 +346,9 @@ test("the likes badge and the title count new likes; ?t= offers the newest", asy
   const [first, second] = await Promise.all([openBrowser(browser), openBrowser(browser)]);
   try {
     const [target, liker1, liker2] = await Promise.all([
-      signUp(page, `Teller ${run}`, birthDateForAge(age), { location: home }),
-      signUp(first.page, `Eerste ${run}`),
-      signUp(second.page, `Tweede ${run}`, birthDateForAge(age), { location: home }),
+      signUpHere(page, `Teller ${run}`, birthDateForAge(age), { location: home }),
+      signUpHere(first.page, `Eerste ${run}`),
+      signUpHere(second.page, `Tweede ${run}`, birthDateForAge(age), { location: home }),
     ]);
 
     // No new likes: no badge, no count in the title.
@@ -461,9 +402,9 @@ test("the likes pages in the browser: tabs, new flags, empty lists, badge and ti
   const run = tag();
   const other = await openBrowser(browser);
   try {
-    const [a, b] = await Promise.all([signUp(other.page, `Lieke ${run}`), signUp(page, `Ruben ${run}`)]);
+    const [a, b] = await Promise.all([signUpHere(other.page, `Lieke ${run}`), signUpHere(page, `Ruben ${run}`)]);
     // Set-up: A likes B through the profile's form.
-    expect((await send(other.page, `/members/${b.id}`, { fields: { intent: "like" } })).status).toBe(200);
+    expect((await send(other.page, BRAND, `/members/${b.id}`, { fields: { intent: "like" } })).status).toBe(200);
 
     // B: /likes opens on the likes received, A flagged new; badge and title count it.
     await open(page, "/likes");

@@ -1,90 +1,10 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import sharp from "sharp";
-import { acceptSiteEntry, brandUrl, expect, PASSWORD, test, uniqueEmail } from "./helpers";
+import { acceptSiteEntry, brandUrl, expect, test } from "./helpers";
+import { birthDateForAge, send, signUp, tag, type Member, type Sent } from "./member-setup";
 
 const BRAND = "flirtpunt";
 const DEMO_PASSWORD = "demo-password-2026";
-
-interface Member {
-  id: number;
-  name: string;
-  email: string;
-}
-
-/** A short random tag that keeps this run's names apart from every other test's. */
-function tag(): string {
-  return Math.random().toString(36).slice(2, 7);
-}
-
-/** A birth date that makes someone exactly `age` today (their birthday was two months ago). */
-function birthDateForAge(age: number): string {
-  const day = new Date(Date.now() - 60 * 86_400_000);
-  return new Date(Date.UTC(day.getUTCFullYear() - age, day.getUTCMonth(), day.getUTCDate())).toISOString().slice(0, 10);
-}
-
-interface Sent {
-  status: number;
-  url: string;
-  html: string;
-}
-
-/**
- * Sends a form (or, with method GET, fetches a page) from inside the page, as its own form would
- * without JavaScript, with the page's cookies (Node cannot resolve the brands' *.localhost hosts,
- * the browser can). For set-up steps that are not what a test is about.
- */
-async function send(page: Page, tenantId: string, path: string, body: { method?: "GET"; fields?: Record<string, string>; photo?: Buffer }): Promise<Sent> {
-  const origin = new URL(brandUrl(tenantId)).origin;
-  if (new URL(page.url()).origin !== origin) await page.goto(brandUrl(tenantId, "/healthz"));
-  return page.evaluate(
-    async ({ path, method, fields, photo }) => {
-      let payload: URLSearchParams | FormData | undefined;
-      if (method === "GET") {
-        payload = undefined;
-      } else if (photo) {
-        payload = new FormData();
-        for (const [name, value] of Object.entries(fields)) payload.append(name, value);
-        const bytes = Uint8Array.from(atob(photo), (c) => c.charCodeAt(0));
-        payload.append("photo", new Blob([bytes], { type: "image/jpeg" }), "photo.jpg");
-      } else {
-        payload = new URLSearchParams(fields);
-      }
-      const response = await fetch(path, { method: method ?? "POST", body: payload });
-      return { status: response.status, url: response.url, html: await response.text() };
-    },
-    { path, method: body.method, fields: body.fields ?? {}, photo: body.photo?.toString("base64") },
-  );
-}
-
-function memberIdIn(html: string): number {
-  const link = /<a[^>]*data-testid="view-own-profile"[^>]*>/.exec(html)?.[0] ?? "";
-  const id = /href="\/members\/(\d+)"/.exec(link)?.[1];
-  if (!id) throw new Error("no view-own-profile link on /profile");
-  return Number(id);
-}
-
-/**
- * Signs up through the signup form's POST and leaves the page's browser logged in as the new member,
- * then saves the given /profile sections (at once: each is a form of its own).
- */
-async function signUp(page: Page, tenantId: string, name: string, birth = "1990-05-17", sections: Record<string, Record<string, string>> = {}): Promise<Member> {
-  await acceptSiteEntry(page.context(), tenantId);
-  const email = uniqueEmail("leden");
-  const signup = await send(page, tenantId, "/signup", { fields: { email, name, password: PASSWORD, date_of_birth: birth } });
-  expect(signup.url, `signup of ${name}`).toMatch(/\/complete-signup\/photo$/);
-  const [profile] = await Promise.all([
-    send(page, tenantId, "/profile", { method: "GET" }),
-    ...Object.entries(sections).map(([intent, fields]) => saveSection(page, tenantId, intent, fields)),
-  ]);
-  return { id: memberIdIn(profile.html), name, email };
-}
-
-/** Saves one /profile section through its form's POST. */
-async function saveSection(page: Page, tenantId: string, intent: string, fields: Record<string, string>) {
-  const sent = await send(page, tenantId, "/profile", { fields: { intent, ...fields } });
-  expect(sent.status, `saving ${intent}: ${JSON.stringify(fields)}`).toBe(200);
-  expect(sent.url).toBe(brandUrl(tenantId, "/profile"));
-}
 
 async function logIn(page: Page, tenantId: string, email: string, password: string) {
   await acceptSiteEntry(page.context(), tenantId);
