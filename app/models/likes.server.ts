@@ -123,16 +123,6 @@ export async function likeState(db: Database, viewerId: number, memberId: number
   return { liked: Boolean(mine), likedMe: rows.some((row) => row.likerId === memberId), matched: Boolean(mine?.matchedAt) };
 }
 
-/** Which of these members the liker has liked (for the like buttons on cards). */
-export async function likedAmong(db: Database, likerId: number, ids: number[]): Promise<number[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({ id: likes.likedId })
-    .from(likes)
-    .where(and(eq(likes.likerId, likerId), inArray(likes.likedId, ids)));
-  return rows.map((row) => row.id);
-}
-
 /** Opening the profile of someone who liked the viewer: that like is no longer new (spec section 4). */
 export async function markLikeSeen(db: Database, viewerId: number, likerId: number): Promise<void> {
   await db

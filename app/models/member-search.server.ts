@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, exists, gt, lte, ne, notInArray, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
-import { blocks, photos, profiles } from "../../db/schema/index";
+import { blocks, likes, photos, profiles } from "../../db/schema/index";
 import type { Storage } from "~/services/storage/storage";
 import { ageOn } from "~/utils/age";
 import { dateYearsBefore } from "./birth-date";
@@ -14,6 +14,8 @@ export interface MemberCard {
   photoUrl: string | null;
   onlineRecently: boolean;
   isFictional: boolean;
+  /** Whether the searching member liked this one (search results for members only). */
+  liked?: boolean;
 }
 
 /** Keyset position: the last_active_at (as PostgreSQL prints it, to the microsecond) and member id. */
@@ -106,6 +108,11 @@ export async function searchMembers(
       lastActiveAt: profiles.lastActiveAt,
       at: sql<string>`${profiles.lastActiveAt}::text`,
       thumbKey: photos.thumbKey,
+      // The card's like button, in the same query: one round trip less per page.
+      liked:
+        input.scope.viewerId === null
+          ? sql<boolean | null>`null`
+          : sql<boolean>`exists(select 1 from ${likes} where ${likes.likerId} = ${input.scope.viewerId} and ${likes.likedId} = ${profiles.memberId})`,
     })
     .from(profiles)
     // Only an approved main photo is shown to others; one being checked shows as no photo.
@@ -123,7 +130,7 @@ export async function searchMembers(
   const last = page[page.length - 1];
   const toCursor = (row: (typeof rows)[number] | undefined) => (row ? { at: row.at, id: row.id } : null);
   return {
-    cards: page.map((row) => toMemberCard(row, storage, now)),
+    cards: page.map((row) => (row.liked === null ? toMemberCard(row, storage, now) : { ...toMemberCard(row, storage, now), liked: row.liked })),
     next: backwards ? (cursor ? toCursor(last) : null) : more ? toCursor(last) : null,
     previous: backwards ? (more ? toCursor(first) : null) : cursor ? toCursor(first) : null,
   };

@@ -71,10 +71,13 @@ export async function loadSearchPage(
     setCookie = await searchCookie.serialize(filtersToParams(filters).toString());
   } else {
     const remembered = (await searchCookie.parse(input.request.headers.get("cookie"))) as unknown;
-    filters =
-      typeof remembered === "string"
-        ? parseSearchFilters(new URLSearchParams(remembered), rules)
-        : await defaultFilters(db, input.viewerId ?? undefined, rules);
+    if (typeof remembered === "string") {
+      filters = parseSearchFilters(new URLSearchParams(remembered), rules);
+    } else {
+      // The defaults are remembered too, so they are worked out once per browser session.
+      filters = await defaultFilters(db, input.viewerId ?? undefined, rules);
+      if (input.viewerId !== null) setCookie = await searchCookie.serialize(filtersToParams(filters).toString());
+    }
   }
 
   const scope: SearchScope = { pool: input.tenant.pool, viewerId: input.viewerId };

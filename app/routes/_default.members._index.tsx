@@ -2,13 +2,12 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LikeButton } from "~/components/likes/LikeButton";
-import { MemberCardList } from "~/components/members/MemberCard";
+import { MemberCardList, type CardData } from "~/components/members/MemberCard";
 import { SearchForm } from "~/components/members/SearchForm";
 import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
 import { fictionalTexts } from "~/models/fictional.server";
 import { submitLike } from "~/models/like-actions.server";
-import { likedAmong } from "~/models/likes.server";
 import { requireMember } from "~/models/require-member.server";
 import { COUNT_CAP } from "~/models/member-search.server";
 import { regionsOf } from "~/models/places";
@@ -28,8 +27,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     fictionalTexts(tenant, context.language),
     getFixedT(context.language, "members"),
   ]);
-  const viewer = context.member;
-  const liked = viewer ? await likedAmong(db(), viewer.id, [...page.cards, ...page.similar].map((card) => card.id)) : null;
   const names = new Intl.DisplayNames([context.language], { type: "region" });
   const rules = searchRules(tenant);
   return data(
@@ -42,8 +39,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       fictional,
       /** Counts above this read "more than …" (the constant lives in a server module the browser does not get). */
       countCap: COUNT_CAP,
-      /** For members: whom of these they liked (the cards' like buttons). Visitors get no buttons. */
-      liked,
+      /** Members get like buttons on the cards; visitors a link to log in first. */
+      member: context.member !== null,
       title: t("search.metaTitle", { siteName: tenant.name }),
     },
     { headers: setCookie ? { "Set-Cookie": setCookie } : undefined },
@@ -64,12 +61,12 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (load
 
 /** Member search (spec section 2, /members): filters, result cards, keyset pages, similar profiles. */
 export default function MembersPage() {
-  const { filters, cards, count, next, previous, similar, query, fields, minAge, countries, fictional, liked, countCap } = useLoaderData<typeof loader>();
+  const { filters, cards, count, next, previous, similar, query, fields, minAge, countries, fictional, member, countCap } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation(["members", "likes"]);
   // Members like from the card; visitors are sent to log in and come back to the profile to finish.
-  const likeButton = (id: number) =>
-    liked ? (
-      <LikeButton memberId={id} liked={liked.includes(id)} compact />
+  const likeButton = ({ id, liked }: CardData) =>
+    member ? (
+      <LikeButton memberId={id} liked={liked ?? false} compact />
     ) : (
       <Link to={`/login?redirectTo=${encodeURIComponent(`/members/${id}?like=1`)}`} className="btn-primary block w-full px-3 py-1 text-center text-sm" data-testid="action-like">
         {t("likes:like")}

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { members, photos, profiles } from "../../db/schema/index";
 import { blockMember, unblockMember } from "../../app/models/blocks.server";
+import { likeMember } from "../../app/models/likes.server";
 import { countMatches, decodeCursor, encodeCursor, searchConditions, searchMembers, type SearchScope } from "../../app/models/member-search.server";
 import type { SearchFilters } from "../../app/models/search-filters";
 import { LocalDiskStorage } from "../../app/services/storage/local-disk.server";
@@ -162,6 +163,17 @@ describe("searchMembers: cards and pages", () => {
     expect(byName.WithPhoto!.photoUrl).toMatch(/^\/media\/photos\/aa\/\d+-thumb\.webp$/);
     expect(byName.Checking).toMatchObject({ onlineRecently: false, photoUrl: null });
     expect(Object.keys(byName.WithPhoto!)).not.toContain("birthDate");
+  });
+
+  it("tells a member whom they liked, and visitors nothing", async () => {
+    const viewer = await person({ name: "Viewer", gender: "male" });
+    const anna = await person({ name: "Anna" });
+    await person({ name: "Bea" });
+    await likeMember(handle.db, { likerId: viewer, likedId: anna, pool: "shared", source: "search" });
+    const forMember = await searchMembers(handle.db, storage, { scope: { pool: "shared", viewerId: viewer }, filters: { gender: "female" }, limit: 10, now: NOW });
+    expect(Object.fromEntries(forMember.cards.map((card) => [card.name, card.liked]))).toEqual({ Anna: true, Bea: false });
+    const forVisitor = await searchMembers(handle.db, storage, { scope: { pool: "shared", viewerId: null }, filters: { gender: "female" }, limit: 10, now: NOW });
+    expect(forVisitor.cards.every((card) => card.liked === undefined)).toBe(true);
   });
 
   it("pages with keyset cursors, most recently active first: no gaps, no repeats, and back again", async () => {

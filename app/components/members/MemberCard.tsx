@@ -82,12 +82,12 @@ export function MemberCardList({
   title?: string;
   testId: string;
   wide?: boolean;
-  footer?: (memberId: number) => ReactNode;
+  footer?: (member: CardData) => ReactNode;
 }) {
   const grid = (
     <ul className={`grid grid-cols-2 gap-4 sm:grid-cols-3 ${wide ? "lg:grid-cols-6" : "xl:grid-cols-4"} ${title ? "mt-4" : ""}`} data-testid={testId}>
       {members.map((member) => (
-        <MemberCard key={member.id} member={member} fictional={fictional} footer={footer?.(member.id)} />
+        <MemberCard key={member.id} member={member} fictional={fictional} footer={footer?.(member)} />
       ))}
     </ul>
   );
