@@ -58,13 +58,28 @@ async function memberCookie(): Promise<string> {
   });
 }
 
+/** The search cookie /members sets for a member on a first visit, as their browser would keep it. */
+async function searchCookieFor(session: string): Promise<string | null> {
+  const { request } = await import("node:http");
+  return new Promise((resolve, reject) => {
+    const req = request({ host: "127.0.0.1", port: PORT, path: "/members", headers: { host: HOST, cookie: `${SITE_ENTRY}; ${session}` } }, (res) => {
+      res.resume();
+      resolve((res.headers["set-cookie"] ?? []).find((c) => c.startsWith("search="))?.split(";")[0] ?? null);
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
 const sid = await memberCookie();
+// A browsing member keeps the search cookie set on their first visit (their default filters).
+const search = await searchCookieFor(sid);
 const rows: string[] = [];
 let trivialRate = 0;
 for (const { path, member } of PAGES) {
   const result = await autocannon({
     url: `http://127.0.0.1:${PORT}${path}`,
-    headers: { host: HOST, cookie: member ? `${SITE_ENTRY}; ${sid}` : SITE_ENTRY },
+    headers: { host: HOST, cookie: member ? `${SITE_ENTRY}; ${sid}${search ? `; ${search}` : ""}` : SITE_ENTRY },
     connections: 20,
     duration: DURATION,
   });
