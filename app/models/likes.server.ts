@@ -3,7 +3,7 @@ import type { Database, Executor } from "../../db/client.server";
 import { blocks, likes, members, photos, profiles, swipeDays } from "../../db/schema/index";
 import type { Storage } from "~/services/storage/storage";
 import type { LikesTab } from "./likes-tabs";
-import { toMemberCard, type MemberCard } from "./member-search.server";
+import { cardColumns, toMemberCard, type MemberCard } from "./member-search.server";
 
 export type LikeSource = NonNullable<(typeof likes.$inferInsert)["source"]>;
 /** `created` is false for a like that already existed (a repeated click): nothing changed. */
@@ -153,13 +153,7 @@ export async function likesList(
   const other = received ? likes.likerId : likes.likedId;
   const rows = await db
     .select({
-      id: profiles.memberId,
-      name: profiles.name,
-      birthDate: profiles.birthDate,
-      city: profiles.city,
-      isFictional: profiles.isFictional,
-      lastActiveAt: profiles.lastActiveAt,
-      thumbKey: photos.thumbKey,
+      ...cardColumns,
       seenAt: likes.seenAt,
       matchedAt: likes.matchedAt,
     })

@@ -4,7 +4,7 @@ import { likes, photos, profiles } from "../../db/schema/index";
 import type { Storage } from "~/services/storage/storage";
 import type { Tenant } from "~/tenancy/schema";
 import { ageOn } from "~/utils/age";
-import { cardsAsShown, searchConditions, toMemberCard, type MemberCard } from "./member-search.server";
+import { cardColumns, cardsAsShown, searchConditions, toMemberCard, type MemberCard } from "./member-search.server";
 import type { SearchFilters } from "./search-filters";
 
 /**
@@ -58,18 +58,7 @@ export async function matchSuggestions(
   if (!me) return [];
   const candidates = (where: SQL | undefined) =>
     db
-      .select({
-        id: profiles.memberId,
-        name: profiles.name,
-        birthDate: profiles.birthDate,
-        country: profiles.country,
-        region: profiles.region,
-        city: profiles.city,
-        interests: profiles.interests,
-        isFictional: profiles.isFictional,
-        lastActiveAt: profiles.lastActiveAt,
-        thumbKey: photos.thumbKey,
-      })
+      .select({ ...cardColumns, country: profiles.country, region: profiles.region, interests: profiles.interests })
       .from(profiles)
       .leftJoin(photos, and(eq(photos.id, profiles.mainPhotoId), eq(photos.status, "active")))
       .where(

@@ -100,14 +100,8 @@ export async function searchMembers(
     : [desc(profiles.lastActiveAt), desc(profiles.memberId)];
   const rows = await db
     .select({
-      id: profiles.memberId,
-      name: profiles.name,
-      birthDate: profiles.birthDate,
-      city: profiles.city,
-      isFictional: profiles.isFictional,
-      lastActiveAt: profiles.lastActiveAt,
+      ...cardColumns,
       at: sql<string>`${profiles.lastActiveAt}::text`,
-      thumbKey: photos.thumbKey,
       // The card's like button, in the same query: one round trip less per page.
       liked:
         input.scope.viewerId === null
@@ -136,7 +130,17 @@ export async function searchMembers(
   };
 }
 
-/** The columns a card is made of, as the queries select them. */
+/** The columns a card is made of; queries that make cards select these (photos joined on the approved main photo). */
+export const cardColumns = {
+  id: profiles.memberId,
+  name: profiles.name,
+  birthDate: profiles.birthDate,
+  city: profiles.city,
+  isFictional: profiles.isFictional,
+  lastActiveAt: profiles.lastActiveAt,
+  thumbKey: photos.thumbKey,
+};
+
 export interface CardRow {
   id: number;
   name: string;
