@@ -9,6 +9,8 @@ import { tenants } from "~/tenancy/tenants.server";
 import { mailService } from "~/services/mail/mail.server";
 import { vapidKeys } from "~/services/push/vapid.server";
 import { storage } from "~/services/storage/storage.server";
+import { eventHub } from "~/services/realtime/event-hub.server";
+import { rememberAttentionWhileListening } from "~/models/member-attention.server";
 
 /**
  * Everything the server checks and prepares before it accepts a request: the tenant files
@@ -35,6 +37,8 @@ export async function startup(log: (line: string) => void = console.log): Promis
     // Known logins only on a fresh demo database with the local services: never on a real one.
     if (seeded && env().localServices) await seedDemoAccounts(database.db, registry);
   }
+  await eventHub().start();
+  rememberAttentionWhileListening();
   jobRunner = startJobRunner(database.db, scheduledJobList(registry), { log });
 }
 
@@ -42,5 +46,6 @@ let jobRunner: JobRunner | undefined;
 
 export async function shutdown(): Promise<void> {
   await jobRunner?.stop();
+  await eventHub().stop();
   await closeDatabase();
 }

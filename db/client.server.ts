@@ -20,6 +20,12 @@ export interface DatabaseHandle {
   kind: "pglite" | "postgres";
   migrate(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Receives this database's notifications on a channel (PostgreSQL: one dedicated connection,
+   * re-listened after a reconnect; PGlite: in process). Resolves once listening; the returned
+   * function stops it.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
 export interface DatabaseOptions {
@@ -57,6 +63,10 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
         }
       },
       close: () => client.end({ timeout: 5 }),
+      async listen(channel, onPayload) {
+        const { unlisten } = await client.listen(channel, onPayload);
+        return unlisten;
+      },
     };
   }
   const dataDir = options.dataDir ?? "memory://";
@@ -68,6 +78,10 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     kind: "pglite",
     migrate: () => migratePglite(pglite, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => client.close(),
+    async listen(channel, onPayload) {
+      const stop = await client.listen(channel, onPayload);
+      return () => stop();
+    },
   };
 }
 

@@ -2,6 +2,7 @@ import { and, isNotNull, lt, or } from "drizzle-orm";
 import { emailTokens, loginAttempts } from "../../db/schema/index";
 import { purgeDeletedAccounts } from "~/models/account-deletion.server";
 import { remindUnconfirmedMembers } from "~/models/notification-mail.server";
+import { pruneEvents } from "~/models/member-events.server";
 import { deleteExpiredSessions } from "~/models/sessions.server";
 import { storage } from "~/services/storage/storage.server";
 import type { TenantRegistry } from "~/tenancy/registry";
@@ -33,6 +34,7 @@ export function scheduledJobList(registry: TenantRegistry): Job[] {
       intervalMs: HOUR_MS,
       run: async (db, now) => {
         await deleteExpiredSessions(db, now);
+        await pruneEvents(db, new Date(now.getTime() - DAY_MS));
         await db.delete(loginAttempts).where(lt(loginAttempts.createdAt, new Date(now.getTime() - DAY_MS)));
         await db
           .delete(emailTokens)

@@ -4,6 +4,7 @@ import { blocks, likes, members, photos, profiles, swipeDays } from "../../db/sc
 import type { Storage } from "~/services/storage/storage";
 import type { LikesTab } from "./likes-tabs";
 import { cardColumns, toMemberCard, type MemberCard } from "./member-search.server";
+import { publishEvent } from "./member-events.server";
 
 export type LikeSource = NonNullable<(typeof likes.$inferInsert)["source"]>;
 /** `created` is false for a like that already existed (a repeated click): nothing changed. */
@@ -85,6 +86,8 @@ export async function likeMember(
       matchedAt: back ? now : null,
       matchSeenAt: back ? now : null,
     });
+    await publishEvent(tx, input.likedId, back ? "match" : "likes", { from: input.likerId });
+    if (back) await publishEvent(tx, input.likerId, "match", { from: input.likedId });
     return { ok: true, match: Boolean(back), created: true } as const;
   });
 }
@@ -96,15 +99,23 @@ export async function unlikeMember(db: Database, likerId: number, likedId: numbe
       .delete(likes)
       .where(and(eq(likes.likerId, likerId), eq(likes.likedId, likedId)))
       .returning({ matchedAt: likes.matchedAt });
-    if (removed?.matchedAt) {
+    if (!removed) return;
+    if (removed.matchedAt) {
       await tx.update(likes).set({ matchedAt: null, matchSeenAt: null }).where(and(eq(likes.likerId, likedId), eq(likes.likedId, likerId)));
     }
+    await publishEvent(tx, likedId, "likes", { from: likerId });
   });
 }
 
-/** Removes every like between two members (blocking). */
+/** Removes every like between two members (blocking); both hear of it when there was one. */
 export async function removeLikesBetween(db: Executor, a: number, b: number): Promise<void> {
-  await db.delete(likes).where(or(and(eq(likes.likerId, a), eq(likes.likedId, b)), and(eq(likes.likerId, b), eq(likes.likedId, a))));
+  const removed = await db
+    .delete(likes)
+    .where(or(and(eq(likes.likerId, a), eq(likes.likedId, b)), and(eq(likes.likerId, b), eq(likes.likedId, a))))
+    .returning({ likerId: likes.likerId });
+  if (removed.length === 0) return;
+  await publishEvent(db, a, "likes", { from: b });
+  await publishEvent(db, b, "likes", { from: a });
 }
 
 export interface LikeState {
@@ -125,10 +136,13 @@ export async function likeState(db: Database, viewerId: number, memberId: number
 
 /** Opening the profile of someone who liked the viewer: that like is no longer new (spec section 4). */
 export async function markLikeSeen(db: Database, viewerId: number, likerId: number): Promise<void> {
-  await db
+  const seen = await db
     .update(likes)
     .set({ seenAt: new Date() })
-    .where(and(eq(likes.likerId, likerId), eq(likes.likedId, viewerId), isNull(likes.seenAt)));
+    .where(and(eq(likes.likerId, likerId), eq(likes.likedId, viewerId), isNull(likes.seenAt)))
+    .returning({ likerId: likes.likerId });
+  // The member's other open pages drop the like from their badge.
+  if (seen.length > 0) await publishEvent(db, viewerId, "likes", { from: likerId });
 }
 
 
@@ -213,5 +227,10 @@ export async function unseenMatch(db: Database, storage: Storage, memberId: numb
 }
 
 export async function markMatchSeen(db: Database, memberId: number, otherId: number): Promise<void> {
-  await db.update(likes).set({ matchSeenAt: new Date() }).where(and(eq(likes.likerId, memberId), eq(likes.likedId, otherId), isNull(likes.matchSeenAt)));
+  const seen = await db
+    .update(likes)
+    .set({ matchSeenAt: new Date() })
+    .where(and(eq(likes.likerId, memberId), eq(likes.likedId, otherId), isNull(likes.matchSeenAt)))
+    .returning({ likedId: likes.likedId });
+  if (seen.length > 0) await publishEvent(db, memberId, "likes", { from: otherId });
 }

@@ -1,5 +1,6 @@
 import { redirect, type AppLoadContext } from "@remix-run/node";
 import { eq } from "drizzle-orm";
+import { LRUCache } from "lru-cache";
 import type { Database } from "../../db/client.server";
 import { profiles } from "../../db/schema/index";
 import type { Storage } from "~/services/storage/storage";
@@ -14,6 +15,22 @@ export const PAGE_SIZE = 24;
 /** Fewer results than this on the first page bring "similar profiles" below them. */
 export const SIMILAR_BELOW = 6;
 const SIMILAR_LIMIT = 12;
+
+/**
+ * The number of results is shown as an approximation ("more than 1,000" at most), and paging
+ * through one search, or coming back to it from a profile, asks for the same number again and
+ * again: it is remembered for a minute per pool, viewer and filters.
+ */
+const recentCounts = new LRUCache<string, number>({ max: 50_000, ttl: 60_000 });
+
+async function rememberedCount(db: Database, scope: SearchScope, filters: SearchFilters): Promise<number> {
+  const key = `${scope.pool}|${scope.viewerId ?? ""}|${filtersToParams(filters).toString()}`;
+  const hit = recentCounts.get(key);
+  if (hit !== undefined) return hit;
+  const counted = await countMatches(db, scope, filters);
+  recentCounts.set(key, counted);
+  return counted;
+}
 
 /**
  * Spec section 6: visitors may search only when the brand's logged_out_search is not 'none' —
@@ -86,7 +103,7 @@ export async function loadSearchPage(
   const firstPage = !after && !before;
   const [page, count] = await Promise.all([
     searchMembers(db, storage, { scope, filters, after, before, limit: PAGE_SIZE }),
-    countMatches(db, scope, filters),
+    rememberedCount(db, scope, filters),
   ]);
   let similar: MemberCard[] = [];
   if (firstPage && page.cards.length < SIMILAR_BELOW) {

@@ -46,12 +46,13 @@ export async function sessionIdFrom(cookieHeader: string | null): Promise<string
 }
 
 /**
- * The member of a live session on this site. A session of another site, an expired one, or
- * one whose member is deleting or deleted is no session.
+ * Every request of a logged-in member starts with this lookup, so it is built once per database
+ * and sent as a prepared statement.
  */
-export async function findSessionMember(db: Database, sessionId: string, siteId: string): Promise<CurrentMember | null> {
-  const now = new Date();
-  const [row] = await db
+const sessionLookups = new WeakMap<Database, ReturnType<typeof prepareSessionLookup>>();
+
+function prepareSessionLookup(db: Database) {
+  return db
     .select({
       id: members.id,
       siteId: members.siteId,
@@ -71,8 +72,20 @@ export async function findSessionMember(db: Database, sessionId: string, siteId:
     .innerJoin(members, eq(members.id, sessions.memberId))
     .innerJoin(profiles, eq(profiles.memberId, members.id))
     .leftJoin(photos, eq(photos.id, profiles.mainPhotoId))
-    .where(and(eq(sessions.idHash, hashSessionId(sessionId)), eq(sessions.siteId, siteId), gt(sessions.expiresAt, now)))
-    .limit(1);
+    .where(and(eq(sessions.idHash, sql.placeholder("idHash")), eq(sessions.siteId, sql.placeholder("siteId")), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1)
+    .prepare("session_member");
+}
+
+/**
+ * The member of a live session on this site. A session of another site, an expired one, or
+ * one whose member is deleting or deleted is no session.
+ */
+export async function findSessionMember(db: Database, sessionId: string, siteId: string): Promise<CurrentMember | null> {
+  const now = new Date();
+  let lookup = sessionLookups.get(db);
+  if (!lookup) sessionLookups.set(db, (lookup = prepareSessionLookup(db)));
+  const [row] = await lookup.execute({ idHash: hashSessionId(sessionId), siteId });
   if (!row || !row.email || (row.status !== "active" && row.status !== "not_confirmed" && row.status !== "disabled")) return null;
   if (now.getTime() - row.lastSeenAt.getTime() > SEEN_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, hashSessionId(sessionId)));
@@ -80,6 +93,15 @@ export async function findSessionMember(db: Database, sessionId: string, siteId:
   }
   const { lastSeenAt: _seen, ...member } = row;
   return { ...member, email: row.email, status: row.status };
+}
+
+/** Whether a session still stands (an open event stream asks now and then: a revoked one ends it). */
+export async function sessionIsLive(db: Executor, sessionId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(sessions)
+    .where(and(eq(sessions.idHash, hashSessionId(sessionId)), gt(sessions.expiresAt, new Date())));
+  return row !== undefined;
 }
 
 export async function endSession(db: Executor, sessionId: string): Promise<void> {

@@ -1,9 +1,7 @@
 import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import { requireTenant } from "~/tenancy/require-tenant.server";
-import { db } from "~/db.server";
-import { storage } from "~/services/storage/storage.server";
 import { dismissedAlerts, isQuiet, type DismissedAlerts } from "./alerts.server";
-import { newLikesCount, unseenMatch } from "./likes.server";
+import { memberAttention } from "./member-attention.server";
 import type { CurrentMember } from "./sessions.server";
 import { signupFormSettings } from "./signup-form-settings.server";
 import { siteEntryCookie } from "~/utils/cookies.server";
@@ -39,7 +37,7 @@ export async function layoutData({ request, context }: LoaderFunctionArgs, layou
     /** For the signup modal, offered to visitors only. */
     signup: member ? null : await signupFormSettings(request, tenant),
     /** Top-navigation badges and a match the member has not been shown yet (spec section 2). */
-    likes: member ? await likesForLayout(request, member, tenant.pool) : null,
+    likes: member ? await memberAttention(member.id, tenant.pool, openingProfile(request)) : null,
     alerts: accountAlerts(member, dismissed),
   };
 }
@@ -47,13 +45,9 @@ export async function layoutData({ request, context }: LoaderFunctionArgs, layou
 /** A profile being opened: its liker's like is marked seen by that page's loader, which runs beside this one. */
 const OPENING_PROFILE = /^\/(?:members|likes\/m)\/(\d+)$/;
 
-async function likesForLayout(request: Request, member: CurrentMember, pool: string) {
+function openingProfile(request: Request): number | undefined {
   const opening = OPENING_PROFILE.exec(new URL(request.url).pathname)?.[1];
-  const [newLikes, pendingMatch] = await Promise.all([
-    newLikesCount(db(), member.id, pool, opening ? Number(opening) : undefined),
-    unseenMatch(db(), storage(), member.id, pool),
-  ]);
-  return { newLikes, pendingMatch };
+  return opening ? Number(opening) : undefined;
 }
 
 /** Which account alerts of spec section 4 a member gets (where they stay hidden is the layout's part: alert-routes.ts). */

@@ -3,6 +3,7 @@ import { Outlet, useLoaderData, useLocation, type ShouldRevalidateFunction } fro
 import { AttentionCount } from "~/components/likes/AttentionCount";
 import { LikeModalTimer } from "~/components/likes/LikeModalTimer";
 import { PendingMatch } from "~/components/likes/PendingMatch";
+import { LiveUpdates } from "~/components/realtime/LiveUpdates";
 import { SignupModalProvider } from "~/components/account/SignupModal";
 import { MailsStoppedAlert } from "~/components/account/MailsStoppedAlert";
 import { NoPhotoAlert } from "~/components/account/NoPhotoAlert";
@@ -57,6 +58,7 @@ export default function DefaultLayout() {
         {likes ? <AttentionCount count={likes.newLikes} /> : null}
         {likes?.pendingMatch ? <PendingMatch key={likes.pendingMatch.id} match={likes.pendingMatch} /> : null}
         {likes ? <LikeModalTimer /> : null}
+        {likes ? <LiveUpdates since={likes.eventId} /> : null}
       </div>
     </SignupModalProvider>
   );

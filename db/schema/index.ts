@@ -9,3 +9,4 @@ export * from "./deletions";
 export * from "./jobs";
 export * from "./blocks";
 export * from "./likes";
+export * from "./events";

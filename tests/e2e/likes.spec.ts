@@ -444,3 +444,40 @@ test("the likes pages in the browser: tabs, new flags, empty lists, badge and ti
     await other.close();
   }
 });
+
+test("a new like reaches the other member's open pages without a reload, in every tab, and leaves them when seen", async ({ page, browser }) => {
+  const run = tag();
+  const other = await openBrowser(browser);
+  try {
+    const [a, b] = await Promise.all([signUpHere(page, `Aya ${run}`), signUpHere(other.page, `Bo ${run}`)]);
+    // B has two tabs open on the members area, each with its live event stream (while one is open, nothing polls).
+    const streams: string[] = [];
+    other.context.on("response", (response) => {
+      if (response.url().includes("/api/events") && response.status() === 200) streams.push(response.headers()["content-type"] ?? "");
+    });
+    const firstTab = other.page;
+    const secondTab = await other.context.newPage();
+    await open(firstTab, "/members");
+    await open(secondTab, "/likes/given");
+    await expectNoNewLikes(firstTab);
+    await expectNoNewLikes(secondTab);
+    await expect.poll(() => streams.length).toBe(2);
+    expect(streams[0]).toContain("text/event-stream");
+    await firstTab.evaluate(() => Object.assign(window, { __stayed: true }));
+
+    // A likes B: both of B's tabs show it, nobody reloads them.
+    await open(page, `/members/${b.id}`);
+    await pressLike(page, page.getByTestId("action-like"));
+    await expectNewLikes(firstTab, 1);
+    await expectNewLikes(secondTab, 1);
+    expect(await firstTab.evaluate(() => (window as Window & { __stayed?: boolean }).__stayed)).toBe(true);
+
+    // B looks at A's profile in one tab: the other tab's badge goes too.
+    await open(firstTab, `/likes/m/${a.id}`);
+    await expectNoNewLikes(firstTab);
+    await expectNoNewLikes(secondTab);
+    expect(secondTab.url()).toBe(brandUrl(BRAND, "/likes/given"));
+  } finally {
+    await other.close();
+  }
+});

@@ -1,5 +1,5 @@
 import { useFetcher, useSearchParams } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import type { LikeReply } from "~/models/like-actions.server";
 import { MatchModal } from "./MatchModal";
@@ -11,20 +11,7 @@ import { MatchModal } from "./MatchModal";
 export function LikeButton({ memberId, liked, compact = false, finishLike = false }: { memberId: number; liked: boolean; compact?: boolean; finishLike?: boolean }) {
   const { t } = useTranslation("likes");
   const fetcher = useFetcher<LikeReply>();
-  const [, setSearchParams] = useSearchParams();
   const button = useRef<HTMLButtonElement>(null);
-  // A visitor who pressed like was sent to log in and came back with ?like=1: the like button waits
-  // for them, focused and marked. It is not pressed for them: a link alone must never like anyone.
-  useEffect(() => {
-    if (!finishLike) return;
-    button.current?.focus();
-    setSearchParams((params) => {
-      params.delete("like");
-      return params;
-    }, { replace: true, preventScrollReset: true });
-    // Once, on arrival.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
   const [closed, setClosed] = useState<number | null>(null);
   const pending = fetcher.formData?.get("intent");
   const reply = fetcher.data?.memberId === memberId ? fetcher.data : undefined;
@@ -51,6 +38,25 @@ export function LikeButton({ memberId, liked, compact = false, finishLike = fals
         </p>
       ) : null}
       {match ? <MatchModal match={match} onClose={() => setClosed(match.id)} /> : null}
+      {finishLike ? <AwaitLike button={button} /> : null}
     </>
   );
+}
+
+/**
+ * A visitor who pressed like was sent to log in and came back with ?like=1: the like button waits
+ * for them, focused and marked. It is not pressed for them: a link alone must never like anyone.
+ */
+function AwaitLike({ button }: { button: RefObject<HTMLButtonElement | null> }) {
+  const [, setSearchParams] = useSearchParams();
+  useEffect(() => {
+    button.current?.focus();
+    setSearchParams((params) => {
+      params.delete("like");
+      return params;
+    }, { replace: true, preventScrollReset: true });
+    // Once, on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return null;
 }

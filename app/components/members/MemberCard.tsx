@@ -27,6 +27,7 @@ export function MemberCard({
   footer?: ReactNode;
 }) {
   const { t } = useTranslation("members");
+  const online = member.onlineRecently ? t("card.online") : null;
   return (
     <li className="relative overflow-hidden rounded-xl bg-white shadow-sm transition hover:shadow-md" data-testid="member-card" data-member-id={member.id}>
       <Link to={to} className="block">
@@ -39,9 +40,9 @@ export function MemberCard({
         )}
         <div className="p-3">
           <p className="flex items-center gap-1.5 truncate font-semibold">
-            {member.onlineRecently ? (
-              <span className="inline-block h-2.5 w-2.5 shrink-0 rounded-full bg-success" title={t("card.online")}>
-                <span className="sr-only">{t("card.online")}</span>
+            {online ? (
+              <span className="inline-block h-2.5 w-2.5 shrink-0 rounded-full bg-success" title={online}>
+                <span className="sr-only">{online}</span>
               </span>
             ) : null}
             <span className="truncate">

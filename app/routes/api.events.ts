@@ -1,0 +1,40 @@
+import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import { db } from "~/db.server";
+import { RESYNC_EVENT } from "~/models/member-event-kinds";
+import { eventsAfter, latestEventId } from "~/models/member-events.server";
+import { sessionIsLive } from "~/models/sessions.server";
+import { eventHub } from "~/services/realtime/event-hub.server";
+import { memberEventStream } from "~/services/realtime/event-stream.server";
+
+/** The logged-in member's live events (server-sent events): everything after the given id, then each new one. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { member, sessionId } = context;
+  if (!member || !sessionId) throw data({ error: "authentication_required" }, { status: 403 });
+  const hub = eventHub();
+  await hub.start();
+  const stream = memberEventStream(
+    {
+      eventsAfter: (afterId, limit) => eventsAfter(db(), member.id, afterId, limit),
+      latestEventId: () => latestEventId(db(), member.id),
+      subscribe: (listener) => hub.subscribe(member.id, listener),
+      sessionIsLive: () => sessionIsLive(db(), sessionId),
+      resyncKind: RESYNC_EVENT,
+    },
+    // A reconnect's Last-Event-ID, else the event the page's data was read at.
+    parseEventId(request.headers.get("last-event-id") ?? new URL(request.url).searchParams.get("since")),
+    request.signal,
+  );
+  return new Response(stream, {
+    headers: {
+      "content-type": "text/event-stream; charset=utf-8",
+      // no-transform also keeps the compression middleware from buffering the stream.
+      "cache-control": "no-store, no-transform",
+      "x-accel-buffering": "no",
+    },
+  });
+}
+
+function parseEventId(value: string | null): number | null {
+  if (!value || !/^\d{1,15}$/.test(value)) return null;
+  return Number(value);
+}

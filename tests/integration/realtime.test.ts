@@ -1,0 +1,211 @@
+import { sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { openDatabase, type DatabaseHandle } from "../../db/client.server";
+import { setDatabaseHandle } from "../../db/database.server";
+import { likes } from "../../db/schema/index";
+import { likeMember } from "../../app/models/likes.server";
+import { memberAttention, rememberAttentionWhileListening } from "../../app/models/member-attention.server";
+import { RESYNC_EVENT } from "../../app/models/member-event-kinds";
+import { eventsAfter, latestEventId, publishEvent, pruneEvents, signalMember } from "../../app/models/member-events.server";
+import { encodeSignal, EventHub, MEMBER_EVENTS_CHANNEL, setEventHub, type MemberSignal } from "../../app/services/realtime/event-hub.server";
+import { memberEventStream, REPLAY_MAX } from "../../app/services/realtime/event-stream.server";
+import { tenantSchema } from "../../app/tenancy/schema";
+import { createTestDatabase, type TestDatabase } from "../fixtures/database";
+import { addMember } from "../fixtures/members";
+import { tenantFixture } from "../fixtures/tenant";
+
+let handle: TestDatabase;
+/** On PostgreSQL a second connection pool stands for a second server process. */
+let other: DatabaseHandle | null = null;
+const tenant = tenantSchema.parse(tenantFixture({ id: "alpha" }));
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  if (handle.url) other = openDatabase({ url: handle.url, maxConnections: 2 });
+});
+afterAll(async () => {
+  await other?.close();
+  await handle.close();
+});
+beforeEach(async () => {
+  await handle.db.execute(sql`truncate members cascade`);
+});
+afterEach(() => setEventHub(undefined));
+
+/** Collects what a hub hears, and waits for it. */
+function collector(hub: EventHub, memberId: number) {
+  const heard: MemberSignal[] = [];
+  hub.subscribe(memberId, (signal) => heard.push(signal));
+  return {
+    heard,
+    async until(count: number) {
+      for (let i = 0; i < 200 && heard.length < count; i++) await new Promise((r) => setTimeout(r, 10));
+      return heard;
+    },
+  };
+}
+
+describe("member events", () => {
+  it("reach a hub listening on the database after commit, and never when rolled back", async () => {
+    const memberId = await addMember(handle.db, tenant, { email: "ann@example.com" });
+    // The listening side: another pool on PostgreSQL (another process), the same database on PGlite.
+    const hub = new EventHub(() => other ?? handle);
+    await hub.start();
+    const ears = collector(hub, memberId);
+    await handle.db
+      .transaction(async (tx) => {
+        await publishEvent(tx, memberId, "likes", { from: 1 });
+        throw new Error("roll back");
+      })
+      .catch(() => undefined);
+    const id = await publishEvent(handle.db, memberId, "message", { conversation: 7 });
+    const heard = await ears.until(1);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(ears.heard).toEqual([{ memberId, kind: "message", eventId: id, data: undefined }]);
+    expect(heard[0]!.eventId).toBe(id);
+    expect(await eventsAfter(handle.db, memberId, 0, 10)).toEqual([{ id, kind: "message", data: { conversation: 7 } }]);
+    await hub.stop();
+  });
+
+  it("carries passing signals (typing) without storing them", async () => {
+    const memberId = await addMember(handle.db, tenant, { email: "ann@example.com" });
+    const hub = new EventHub(() => handle);
+    await hub.start();
+    const ears = collector(hub, memberId);
+    await signalMember(handle.db, memberId, "typing", { conversation: 3 });
+    expect(await ears.until(1)).toEqual([{ memberId, kind: "typing", eventId: undefined, data: { conversation: 3 } }]);
+    expect(await latestEventId(handle.db, memberId)).toBe(0);
+    await hub.stop();
+  });
+
+  it("are pruned after their time", async () => {
+    const memberId = await addMember(handle.db, tenant, { email: "ann@example.com" });
+    await publishEvent(handle.db, memberId, "likes");
+    await pruneEvents(handle.db, new Date(Date.now() - 60_000));
+    expect(await latestEventId(handle.db, memberId)).toBeGreaterThan(0);
+    await pruneEvents(handle.db, new Date(Date.now() + 60_000));
+    expect(await latestEventId(handle.db, memberId)).toBe(0);
+  });
+});
+
+describe("the event stream", () => {
+  async function open(memberId: number, lastEventId: number | null, hub: EventHub) {
+    const abort = new AbortController();
+    const stream = memberEventStream(
+      {
+        eventsAfter: (after, limit) => eventsAfter(handle.db, memberId, after, limit),
+        latestEventId: () => latestEventId(handle.db, memberId),
+        subscribe: (listener) => hub.subscribe(memberId, listener),
+        sessionIsLive: async () => true,
+        resyncKind: RESYNC_EVENT,
+      },
+      lastEventId,
+      abort.signal,
+    );
+    const reader = stream.getReader();
+    const decoder = new TextDecoder();
+    let text = "";
+    return {
+      /** Reads until the text holds `expected`. */
+      async read(expected: string) {
+        while (!text.includes(expected)) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          text += decoder.decode(value);
+        }
+        return text;
+      },
+      close: () => abort.abort(),
+      get text() {
+        return text;
+      },
+    };
+  }
+
+  it("replays what a reconnecting member missed, then sends new events as they happen", async () => {
+    const memberId = await addMember(handle.db, tenant, { email: "ann@example.com" });
+    const someoneElse = await addMember(handle.db, tenant, { email: "ben@example.com" });
+    const hub = new EventHub(() => other ?? handle);
+    await hub.start();
+    const seen = await publishEvent(handle.db, memberId, "likes", { from: 1 });
+    const missed = await publishEvent(handle.db, memberId, "message", { conversation: 2 });
+    await publishEvent(handle.db, someoneElse, "message", { conversation: 99 });
+
+    const stream = await open(memberId, seen, hub);
+    expect(await stream.read(`id: ${missed}\n`)).toContain(`id: ${missed}\nevent: message\ndata: {"conversation":2}\n\n`);
+    expect(stream.text).not.toContain(`id: ${seen}\n`);
+
+    const next = await publishEvent(handle.db, memberId, "read", { conversation: 2 });
+    await signalMember(handle.db, memberId, "typing", { conversation: 2 });
+    await stream.read("event: typing");
+    const text = await stream.read(`id: ${next}\n`);
+    expect(text).toContain(`id: ${next}\nevent: read\n`);
+    expect(text).toContain(`event: typing\ndata: {"conversation":2}\n\n`);
+    expect(text).not.toContain("99");
+    stream.close();
+    await hub.stop();
+    // The closed stream no longer listens.
+    expect(hub.listenerCount(memberId)).toBe(0);
+  });
+
+  it("starts at the newest event when no id is given, and asks for a full reload after too many missed events", async () => {
+    const memberId = await addMember(handle.db, tenant, { email: "ann@example.com" });
+    const hub = new EventHub(() => handle);
+    await hub.start();
+    const old = await publishEvent(handle.db, memberId, "likes");
+    const fresh = await open(memberId, null, hub);
+    // A stream without an id starts from the newest event when it has read it.
+    await new Promise((r) => setTimeout(r, 200));
+    const next = await publishEvent(handle.db, memberId, "credits");
+    const text = await fresh.read(`id: ${next}\n`);
+    expect(text).not.toContain(`id: ${old}\n`);
+    fresh.close();
+
+    for (let i = 0; i <= REPLAY_MAX; i++) await publishEvent(handle.db, memberId, "likes");
+    const latest = await latestEventId(handle.db, memberId);
+    const behind = await open(memberId, next, hub);
+    expect(await behind.read("event: resync")).toContain(`id: ${latest}\nevent: ${RESYNC_EVENT}\n`);
+    expect(behind.text).not.toContain("event: likes");
+    behind.close();
+    await hub.stop();
+  });
+});
+
+describe("the badges a member's pages show", () => {
+  it("are remembered until an event about the member, from any process, makes every process forget them", async () => {
+    setDatabaseHandle(handle);
+    const hub = new EventHub(() => handle);
+    setEventHub(hub);
+    await hub.start();
+    rememberAttentionWhileListening();
+    try {
+      const ann = await addMember(handle.db, tenant, { email: "ann@example.com" });
+      const ben = await addMember(handle.db, tenant, { email: "ben@example.com" });
+      const cas = await addMember(handle.db, tenant, { email: "cas@example.com" });
+      expect((await memberAttention(ann, tenant.pool)).newLikes).toBe(0);
+
+      // A like written behind the models' back announces nothing: the remembered badge stays.
+      await handle.db.insert(likes).values({ likerId: cas, likedId: ann });
+      expect((await memberAttention(ann, tenant.pool)).newLikes).toBe(0);
+
+      // Another server process announces a change: only its notification reaches this process.
+      const elsewhere = other ?? handle;
+      await elsewhere.db.execute(sql`select pg_notify(${MEMBER_EVENTS_CHANNEL}, ${encodeSignal({ memberId: ann, kind: "likes", eventId: 1 })})`);
+      let attention = await memberAttention(ann, tenant.pool);
+      for (let i = 0; i < 100 && attention.newLikes !== 1; i++) {
+        await new Promise((r) => setTimeout(r, 10));
+        attention = await memberAttention(ann, tenant.pool);
+      }
+      expect(attention.newLikes).toBe(1);
+
+      // A like through the model in this process: forgotten at once.
+      await likeMember(handle.db, { likerId: ben, likedId: ann, pool: tenant.pool, source: "profile" });
+      attention = await memberAttention(ann, tenant.pool);
+      expect(attention.newLikes).toBe(2);
+      expect(attention.eventId).toBe(await latestEventId(handle.db, ann));
+    } finally {
+      await hub.stop();
+      setDatabaseHandle(undefined);
+    }
+  });
+});
