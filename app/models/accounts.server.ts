@@ -50,6 +50,7 @@ export async function createAccount(
           status: "not_confirmed",
           signupStep: 0,
           credits,
+          freeMessages: tenant.settings.free_messages,
           language: input.language,
           tracking: input.tracking,
         })

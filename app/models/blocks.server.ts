@@ -2,6 +2,7 @@ import { and, desc, eq, exists, inArray, notExists, or, sql } from "drizzle-orm"
 import type { Database } from "../../db/client.server";
 import { blocks, members, photos, profiles } from "../../db/schema/index";
 import type { Storage } from "~/services/storage/storage";
+import { removeConversationBetween } from "./conversations.server";
 import { removeLikesBetween } from "./likes.server";
 
 /**
@@ -34,7 +35,7 @@ export async function blockMember(db: Database, input: { blockerId: number; bloc
     if (!target) return false;
     await tx.insert(blocks).values({ blockerId: input.blockerId, blockedId: input.blockedId }).onConflictDoNothing();
     await removeLikesBetween(tx, input.blockerId, input.blockedId);
-    // Conversations between the two are removed here as well once they exist (issue 6).
+    await removeConversationBetween(tx, input.blockerId, input.blockedId);
     return true;
   });
 }

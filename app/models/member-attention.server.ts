@@ -2,12 +2,14 @@ import { LRUCache } from "lru-cache";
 import { db } from "~/db.server";
 import { eventHub } from "~/services/realtime/event-hub.server";
 import { storage } from "~/services/storage/storage.server";
+import { unreadTotal } from "./conversations.server";
 import { newLikesCount, unseenMatch } from "./likes.server";
 import { latestEventId } from "./member-events.server";
 
 /** What the top navigation and the page title tell a member about (spec section 2). */
 export interface MemberAttention {
   newLikes: number;
+  unreadMessages: number;
   pendingMatch: Awaited<ReturnType<typeof unseenMatch>>;
   /** The member's newest event when these were read: the page's event stream starts after it, so nothing in between is lost. */
   eventId: number;
@@ -59,9 +61,10 @@ export async function memberAttention(memberId: number, pool: string, openingPro
 async function load(memberId: number, pool: string, exceptLikerId?: number): Promise<MemberAttention> {
   // Read first: an event after it is replayed to the page even if the counts below include it.
   const eventId = await latestEventId(db(), memberId);
-  const [newLikes, pendingMatch] = await Promise.all([
+  const [newLikes, unreadMessages, pendingMatch] = await Promise.all([
     newLikesCount(db(), memberId, pool, exceptLikerId),
+    unreadTotal(db(), memberId, pool),
     unseenMatch(db(), storage(), memberId, pool),
   ]);
-  return { newLikes, pendingMatch, eventId };
+  return { newLikes, unreadMessages, pendingMatch, eventId };
 }

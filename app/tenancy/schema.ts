@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { COUNTRIES, LANGUAGES } from "~/i18n/languages";
+import { GIFT_IDS } from "~/models/gifts";
 import {
   INTERESTS,
   PROFILE_FIELDS,
@@ -71,6 +72,10 @@ const settingsSchema = z
     gift_credits: z.number().int().min(0),
     message_length: z.number().int().min(1).max(10000),
     free_messages: z.number().int().min(0).default(3),
+    /** The gifts this brand offers in chat (all by default). */
+    gifts: z.array(z.enum(GIFT_IDS)).min(1).default([...GIFT_IDS]),
+    /** Messages older than this many days are no longer shown; the chat says so (privacy). */
+    chat_history_days: z.number().int().min(1).max(3650).default(365),
     min_age: z.number().int().min(18).max(99).default(18),
     minimum_message_costs: z
       .record(country, z.object({ costs: z.number().int().min(0), currency }).strict())

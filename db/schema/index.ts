@@ -10,3 +10,4 @@ export * from "./jobs";
 export * from "./blocks";
 export * from "./likes";
 export * from "./events";
+export * from "./chat";

@@ -28,6 +28,8 @@ export const members = pgTable(
     passwordHash: text("password_hash"),
     status: memberStatus("status").notNull().default("not_confirmed"),
     credits: integer("credits").notNull().default(0),
+    /** Messages this member may still send without credits (the brand's free_messages at signup). */
+    freeMessages: integer("free_messages").notNull().default(0),
     paidUser: boolean("paid_user").notNull().default(false),
     language: text("language"),
     isFictional: boolean("is_fictional").notNull().default(false),
@@ -50,6 +52,7 @@ export const members = pgTable(
     index("members_site_idx").on(t.siteId),
     index("members_deleting_idx").on(t.deletionRequestedAt).where(sql`${t.status} = 'deletion_requested'`),
     check("members_credits_not_negative", sql`${t.credits} >= 0`),
+    check("members_free_messages_not_negative", sql`${t.freeMessages} >= 0`),
   ],
 );
 
