@@ -169,12 +169,6 @@ export async function deleteConversation(db: Database, memberId: number, convers
   });
 }
 
-/** Removing by profile: every conversation of this member with that one (spec section 4). */
-export async function deleteConversationsWith(db: Database, memberId: number, otherId: number): Promise<number> {
-  const id = await conversationWith(db, memberId, otherId);
-  return id !== null && (await deleteConversation(db, memberId, id)) ? 1 : 0;
-}
-
 /** Blocking removes the conversation between the two altogether (spec section 6); both lists change. */
 export async function removeConversationBetween(db: Executor, a: number, b: number): Promise<void> {
   const removed = await db

@@ -14,6 +14,7 @@ const member: CurrentMember = {
   status: "active",
   language: "nl",
   credits: 0,
+  freeMessages: 0,
   paidUser: false,
   invisible: false,
   notificationsDisabled: [],

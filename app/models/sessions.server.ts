@@ -11,6 +11,8 @@ export interface CurrentMember {
   status: "not_confirmed" | "active" | "disabled";
   language: string | null;
   credits: number;
+  /** Messages still free of charge (chat). */
+  freeMessages: number;
   paidUser: boolean;
   invisible: boolean;
   notificationsDisabled: string[];
@@ -60,6 +62,7 @@ function prepareSessionLookup(db: Database) {
       status: members.status,
       language: members.language,
       credits: members.credits,
+      freeMessages: members.freeMessages,
       paidUser: members.paidUser,
       invisible: members.invisible,
       notificationsDisabled: members.notificationsDisabled,

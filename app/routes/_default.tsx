@@ -41,7 +41,7 @@ export default function DefaultLayout() {
           languages={root.languages}
           current={root.locale}
           member={root.member}
-          badges={likes ? { likes: likes.newLikes } : null}
+          badges={likes ? { likes: likes.newLikes, messages: likes.unreadMessages } : null}
         />
         <WarningBanners>
           {alerts.unconfirmed && root.member ? (
@@ -55,7 +55,7 @@ export default function DefaultLayout() {
         </div>
         <Footer brand={root.brand} usNotice={root.usNotice} />
         <SiteEntryModal show={showSiteEntry} minAge={minAge} />
-        {likes ? <AttentionCount count={likes.newLikes} /> : null}
+        {likes ? <AttentionCount count={likes.newLikes + likes.unreadMessages} /> : null}
         {likes?.pendingMatch ? <PendingMatch key={likes.pendingMatch.id} match={likes.pendingMatch} /> : null}
         {likes ? <LikeModalTimer /> : null}
         {likes ? <LiveUpdates since={likes.eventId} /> : null}

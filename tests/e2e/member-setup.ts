@@ -1,6 +1,7 @@
 // Set-up steps for the member tests, run inside the page: Node cannot resolve the brands'
 // *.localhost hosts, the browser can. For what a test prepares, not for what it is about.
 import type { Page } from "@playwright/test";
+import sharp from "sharp";
 import { acceptSiteEntry, brandUrl, expect, PASSWORD, uniqueEmail } from "./helpers";
 
 export interface Member {
@@ -82,4 +83,16 @@ export async function saveSection(page: Page, tenantId: string, intent: string, 
   const sent = await send(page, tenantId, "/profile", { fields: { intent, ...fields } });
   expect(sent.status, `saving ${intent}: ${JSON.stringify(fields)}`).toBe(200);
   expect(sent.url).toBe(brandUrl(tenantId, "/profile"));
+}
+
+/** Logs a browser in through the login form's POST. */
+export async function logIn(page: Page, tenantId: string, email: string, password: string) {
+  await acceptSiteEntry(page.context(), tenantId);
+  const sent = await send(page, tenantId, "/login", { fields: { email, password } });
+  expect(sent.url, `login of ${email}`).toBe(brandUrl(tenantId, "/"));
+}
+
+/** A plain photo of one colour. */
+export function jpeg(background: string): Promise<Buffer> {
+  return sharp({ create: { width: 400, height: 400, channels: 3, background } }).jpeg().toBuffer();
 }

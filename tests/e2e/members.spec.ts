@@ -1,20 +1,9 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import sharp from "sharp";
 import { acceptSiteEntry, brandUrl, expect, test } from "./helpers";
-import { birthDateForAge, send, signUp, tag, type Member, type Sent } from "./member-setup";
+import { birthDateForAge, jpeg, logIn, send, signUp, tag, type Member, type Sent } from "./member-setup";
 
 const BRAND = "flirtpunt";
 const DEMO_PASSWORD = "demo-password-2026";
-
-async function logIn(page: Page, tenantId: string, email: string, password: string) {
-  await acceptSiteEntry(page.context(), tenantId);
-  const sent = await send(page, tenantId, "/login", { fields: { email, password } });
-  expect(sent.url, `login of ${email}`).toBe(brandUrl(tenantId, "/"));
-}
-
-function jpeg(background: string): Promise<Buffer> {
-  return sharp({ create: { width: 400, height: 400, channels: 3, background } }).jpeg().toBuffer();
-}
 
 async function uploadPhoto(page: Page, tenantId: string, background: string): Promise<Sent> {
   return send(page, tenantId, "/profile", { fields: { intent: "upload-photo" }, photo: await jpeg(background) });

@@ -67,6 +67,7 @@ function viewer(id: number, tenant: Tenant, paidUser = false): CurrentMember {
     status: "active",
     language: "nl",
     credits: 0,
+    freeMessages: 0,
     paidUser,
     invisible: false,
     notificationsDisabled: [],

@@ -1,110 +1,20 @@
-import { spawn } from "node:child_process";
-import { get, request as httpRequest } from "node:http";
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { tenantSchema } from "../../app/tenancy/schema";
 import { createTestDatabase } from "../fixtures/database";
 import { addMember } from "../fixtures/members";
-
-/**
- * The real server, started from the build the way `npm start` does, with a tenants directory
- * of the test's own. Each start gets its own port and data directory.
- */
-let nextPort = 3400 + (process.pid % 200);
-const dirs: string[] = [];
+import { removeTempDirs, send, startServer, tempDir, waitForListening } from "../fixtures/server-process";
 
 beforeAll(() => {
   if (!existsSync("build/index.js")) throw new Error("These tests start the built server: run `npm run build` first.");
 });
 
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
+afterEach(removeTempDirs);
 
-function tempDir(prefix: string): string {
-  const dir = mkdtempSync(path.join(tmpdir(), prefix));
-  dirs.push(dir);
-  return dir;
-}
+const request = (port: number, host: string) => send(port, host, "/");
+const postForm = (port: number, host: string, path: string, fields: Record<string, string>) => send(port, host, path, { fields });
 
-interface Started {
-  port: number;
-  output: () => string;
-  exited: Promise<number | null>;
-  stop: () => Promise<void>;
-}
-
-function startServer(tenantsDir: string, extraEnv: Record<string, string> = {}): Started {
-  const port = nextPort++;
-  const child = spawn(process.execPath, ["server.mjs"], {
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: "production",
-      SESSION_SECRETS: "server-start-test-secret",
-      // Local mail and push keys; the developer host names stay off (production).
-      LOCAL_SERVICES: "1",
-      PORT: String(port),
-      TENANTS_DIR: tenantsDir,
-      DATA_DIR: tempDir("data-"),
-      DEMO_PROFILES_PER_POOL: "3",
-      ...extraEnv,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
-  return {
-    port,
-    output: () => output,
-    exited,
-    stop: async () => {
-      child.kill("SIGTERM");
-      await exited;
-    },
-  };
-}
-
-/** fetch() does not let a caller choose the Host header; node:http does. */
-function request(port: number, host: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    get({ host: "127.0.0.1", port, path: "/", headers: { host } }, (res) => {
-      let body = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => (body += chunk));
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
-    }).on("error", reject);
-  });
-}
-
-/** Posts a form the way a browser without JavaScript does. */
-function postForm(port: number, host: string, path: string, fields: Record<string, string>): Promise<{ status: number; body: string }> {
-  const body = new URLSearchParams(fields).toString();
-  return new Promise((resolve, reject) => {
-    const req = httpRequest(
-      { host: "127.0.0.1", port, path, method: "POST", headers: { host, "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body) } },
-      (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => (text += chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
-  });
-}
-
-async function waitForListening(server: Started): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (!server.output().includes("listening on")) {
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${server.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe("server start-up", () => {
   it("serves a brand whose file was just added, by its domain", async () => {

@@ -30,7 +30,7 @@ export function TopNav({
   languages: Language[];
   current: Language;
   member: NavMember | null;
-  badges: { likes: number } | null;
+  badges: { likes: number; messages: number } | null;
 }) {
   const { t } = useTranslation("common");
   const hideSwitcher = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.hideLanguageSwitcher);
@@ -44,6 +44,15 @@ export function TopNav({
             <>
               <NavLink to="/members" end className={navLinkClass} data-testid="nav-search">
                 {t("nav.search")}
+              </NavLink>
+              <NavLink to="/chats" className={navLinkClass} data-testid="nav-messages">
+                {t("nav.messages")}
+                <CountBadge
+                  count={badges?.messages ?? 0}
+                  label={t("nav.unreadMessages", { count: badges?.messages ?? 0 })}
+                  testId="messages-badge"
+                  colour="bg-unread"
+                />
               </NavLink>
               <NavLink to="/likes" className={navLinkClass} data-testid="nav-likes">
                 {t("nav.likes")}
@@ -66,10 +75,10 @@ const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `relative text-sm font-semibold ${isActive ? "text-primary" : "text-gray-700 hover:text-primary"}`;
 
 /** A count on a navigation link, capped at 99+ (spec section 9); nothing at zero. */
-function CountBadge({ count, label, testId }: { count: number; label: string; testId: string }) {
+function CountBadge({ count, label, testId, colour = "bg-primary" }: { count: number; label: string; testId: string; colour?: string }) {
   if (count <= 0) return null;
   return (
-    <span className="ml-1 inline-flex min-w-[1.25rem] items-center justify-center rounded-full bg-primary px-1.5 text-xs font-bold text-white" data-testid={testId}>
+    <span className={`ml-1 inline-flex min-w-[1.25rem] items-center justify-center rounded-full ${colour} px-1.5 text-xs font-bold text-white`} data-testid={testId}>
       <span aria-hidden="true">{badgeText(count)}</span>
       <span className="sr-only">{label}</span>
     </span>

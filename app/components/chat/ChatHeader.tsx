@@ -1,0 +1,52 @@
+import { Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { FictionalMark } from "~/components/members/MemberCard";
+
+export interface Partner {
+  id: number;
+  name: string;
+  age: number | null;
+  photoUrl: string | null;
+  onlineRecently: boolean;
+  isFictional: boolean;
+}
+
+/** The other member above the messages, with a link to their profile; a fictional profile carries its mark and warning. */
+export function ChatHeader({ partner, fictional, typing }: { partner: Partner; fictional: FictionalMark & { warning: string }; typing: boolean }) {
+  const { t } = useTranslation("chat");
+  return (
+    <div className="border-b border-gray-200 bg-white px-4 py-2">
+      <div className="flex items-center gap-3">
+        <Link to="/chats" className="text-gray-600 md:hidden" aria-label={t("list.label")}>
+          ←
+        </Link>
+        <Link to={`/members/${partner.id}`} className="flex min-w-0 items-center gap-3" aria-label={t("profile", { name: partner.name })} data-testid="chat-partner">
+          {partner.photoUrl ? (
+            <img src={partner.photoUrl} alt="" width={40} height={40} className="h-10 w-10 rounded-full object-cover" />
+          ) : (
+            <span aria-hidden="true" className="flex h-10 w-10 items-center justify-center rounded-full bg-primary/20 font-bold text-secondary">
+              {partner.name.slice(0, 1).toUpperCase()}
+            </span>
+          )}
+          <span className="min-w-0">
+            <span className="block truncate font-semibold" data-testid="chat-partner-name">
+              {partner.name}
+              {partner.age !== null ? `, ${partner.age}` : ""}
+              {partner.isFictional ? <span title={fictional.label}> {fictional.icon}</span> : null}
+            </span>
+            {typing ? (
+              <span className="block text-xs text-success" data-testid="chat-typing">
+                {t("typing", { name: partner.name })}
+              </span>
+            ) : null}
+          </span>
+        </Link>
+      </div>
+      {partner.isFictional ? (
+        <p className="mt-1 text-xs text-gray-600" data-testid="chat-fictional-warning">
+          {fictional.warning}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+
+/**
+ * The chat layout's frame (spec section 2): a top bar with the way back and the credit badge,
+ * the conversation list, and the open conversation. On small screens the list shows only
+ * without an open conversation.
+ */
+export function ChatShell({ credits, list, conversationOpen, children }: { credits: number; list: ReactNode; conversationOpen: boolean; children: ReactNode }) {
+  const { t } = useTranslation("chat");
+  return (
+    <div className="flex h-dvh flex-col bg-gray-50">
+      <header className="flex items-center justify-between gap-3 border-b border-gray-200 bg-white px-4 py-2">
+        <Link to="/members" className="text-sm font-semibold text-gray-700 hover:text-primary" data-testid="chat-back">
+          ← {t("back")}
+        </Link>
+        <h1 className="text-lg font-bold">{t("title")}</h1>
+        <CreditBadge credits={credits} />
+      </header>
+      <div className="flex min-h-0 flex-1">
+        <aside className={`${conversationOpen ? "hidden md:flex" : "flex"} w-full flex-col border-r border-gray-200 bg-white md:w-80`} aria-label={t("list.label")}>
+          {list}
+        </aside>
+        <main className={`${conversationOpen ? "flex" : "hidden md:flex"} min-w-0 flex-1 flex-col`}>{children}</main>
+      </div>
+    </div>
+  );
+}
+
+/** The balance in the top bar: warning colour at 10 or fewer, danger at none (spec section 2). */
+function CreditBadge({ credits }: { credits: number }) {
+  const { t } = useTranslation("chat");
+  const colour = credits === 0 ? "bg-danger text-white" : credits <= 10 ? "bg-warning text-gray-900" : "bg-gray-100 text-gray-800";
+  return (
+    <span className={`rounded-full px-3 py-1 text-sm font-semibold ${colour}`} title={t("creditsLabel")} data-testid="chat-credits" data-credits={credits}>
+      {t("credits", { count: credits })}
+    </span>
+  );
+}

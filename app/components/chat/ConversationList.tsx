@@ -1,0 +1,108 @@
+import { Link, useRevalidator } from "@remix-run/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { badgeText } from "~/components/likes/badge-count";
+import type { MessageKind } from "~/models/chat-rules";
+
+export interface ConversationItem {
+  id: number;
+  other: { id: number; name: string; photoUrl: string | null };
+  unread: number;
+  last: { kind: MessageKind; mine: boolean; body: string | null } | null;
+}
+
+/**
+ * The member's conversations, newest first. Deleting one removes it from the list at once, then
+ * on the server; when that fails the list says why and is loaded again (spec section 4).
+ */
+export function ConversationList({ items, activeId, more }: { items: ConversationItem[]; activeId: number | null; more: string | null }) {
+  const { t } = useTranslation("chat");
+  const revalidator = useRevalidator();
+  const [removed, setRemoved] = useState<number[]>([]);
+  const [failure, setFailure] = useState<string | null>(null);
+  const shown = items.filter((item) => !removed.includes(item.id));
+
+  async function remove(id: number) {
+    setFailure(null);
+    setRemoved((list) => [...list, id]);
+    let error: string | null = null;
+    try {
+      const response = await fetch(`/api/conversations/${id}`, { method: "DELETE", headers: { accept: "application/json" } });
+      if (!response.ok) error = `${response.status} ${response.statusText}`.trim();
+    } catch (cause) {
+      error = cause instanceof Error ? cause.message : String(cause);
+    }
+    if (error !== null) {
+      setFailure(t("list.deleteFailed", { error }));
+      setRemoved((list) => list.filter((other) => other !== id));
+    }
+    revalidator.revalidate();
+  }
+
+  return (
+    <>
+      {failure ? (
+        <p role="alert" className="m-3 rounded-lg bg-danger/10 p-3 text-sm text-danger" data-testid="chat-delete-failed">
+          {failure}
+        </p>
+      ) : null}
+      {shown.length === 0 ? (
+        <p className="p-4 text-sm text-gray-600" data-testid="chats-empty">
+          {t("list.empty")}
+        </p>
+      ) : (
+        <ul className="min-h-0 flex-1 overflow-y-auto" data-testid="chat-list">
+          {shown.map((item) => (
+            <li key={item.id} className={`group flex items-center border-b border-gray-100 ${item.id === activeId ? "bg-primary/10" : "hover:bg-gray-50"}`} data-testid="chat-item" data-conversation-id={item.id}>
+              <Link to={`/chats/${item.id}`} className="flex min-w-0 flex-1 items-center gap-3 p-3" aria-current={item.id === activeId ? "page" : undefined}>
+                {item.other.photoUrl ? (
+                  <img src={item.other.photoUrl} alt="" width={48} height={48} className="h-12 w-12 shrink-0 rounded-full object-cover" />
+                ) : (
+                  <span aria-hidden="true" className="flex h-12 w-12 shrink-0 items-center justify-center rounded-full bg-primary/20 text-lg font-bold text-secondary">
+                    {item.other.name.slice(0, 1).toUpperCase()}
+                  </span>
+                )}
+                <span className="min-w-0 flex-1">
+                  <span className="block truncate font-semibold" data-testid="chat-item-name">{item.other.name}</span>
+                  <span className="block truncate text-sm text-gray-600" data-testid="chat-item-last">
+                    {item.last ? `${item.last.mine ? t("list.you") : ""}${item.last.kind === "text" ? item.last.body : t(`list.${item.last.kind}`)}` : ""}
+                  </span>
+                </span>
+                {item.unread > 0 ? (
+                  <span className="rounded-full bg-unread px-2 py-0.5 text-xs font-bold text-white" data-testid="chat-item-unread">
+                    <span aria-hidden="true">{badgeText(item.unread)}</span>
+                    <span className="sr-only">{t("list.unread", { count: item.unread })}</span>
+                  </span>
+                ) : null}
+              </Link>
+              {/* Without JavaScript the form posts and the server sends the member back to the list. */}
+              <form
+                method="post"
+                action={`/api/conversations/${item.id}`}
+                onSubmit={(event) => {
+                  event.preventDefault();
+                  void remove(item.id);
+                }}
+              >
+                <button
+                  type="submit"
+                  className="mr-2 rounded p-2 text-gray-400 hover:bg-danger/10 hover:text-danger"
+                  aria-label={t("list.delete", { name: item.other.name })}
+                  title={t("list.delete", { name: item.other.name })}
+                  data-testid="chat-item-delete"
+                >
+                  ✕
+                </button>
+              </form>
+            </li>
+          ))}
+        </ul>
+      )}
+      {more ? (
+        <Link to={`?after=${more}`} className="block p-3 text-center text-sm font-semibold text-primary" data-testid="chats-more">
+          {t("list.more")}
+        </Link>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,61 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { ChatHeader } from "~/components/chat/ChatHeader";
+import { Composer } from "~/components/chat/Composer";
+import { MessageList } from "~/components/chat/MessageList";
+import { useTyping } from "~/components/chat/useTyping";
+import { db } from "~/db.server";
+import { chatDays, composerSettings, idParam, loadConversation, sendFromForm } from "~/models/chat-page.server";
+import { memberConversation } from "~/models/conversations.server";
+import { fictionalTexts } from "~/models/fictional.server";
+import { requireMember } from "~/models/require-member.server";
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { tenant, member } = requireMember(request, context);
+  const before = Number(new URL(request.url).searchParams.get("before")) || null;
+  const [conversation, fictional] = await Promise.all([loadConversation(member, tenant, idParam(params.id), before), fictionalTexts(tenant, context.language)]);
+  return {
+    ...conversation,
+    memberId: member.id,
+    locale: context.language,
+    days: chatDays(tenant),
+    fictional,
+    settings: composerSettings(tenant, member, context),
+  };
+}
+
+/** The composer: a text, a photo or a gift to the other member of this conversation. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { tenant, member } = requireMember(request, context);
+  const side = await memberConversation(db(), member.id, idParam(params.id));
+  if (!side) throw data(null, { status: 404 });
+  return sendFromForm(request, member, tenant, side.otherId);
+}
+
+/** /chats/{id}: one conversation (spec section 2). */
+export default function Conversation() {
+  const chat = useLoaderData<typeof loader>();
+  const { otherTyping, typed } = useTyping(chat.conversationId);
+  return (
+    <>
+      <ChatHeader partner={chat.partner} fictional={chat.fictional} typing={otherTyping} />
+      <MessageList
+        key={chat.conversationId}
+        messages={chat.messages}
+        hasOlder={chat.hasOlder}
+        olderHidden={chat.olderHidden}
+        memberId={chat.memberId}
+        otherReadUpTo={chat.otherReadUpTo}
+        locale={chat.locale}
+        {...chat.days}
+      />
+      <Composer
+        key={`composer-${chat.conversationId}`}
+        partnerName={chat.partner.name}
+        settings={chat.settings}
+        icebreaker={chat.messages.length === 0 && !chat.hasOlder}
+        onTyping={typed}
+      />
+    </>
+  );
+}

@@ -1,0 +1,17 @@
+import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { db } from "~/db.server";
+import { idParam } from "~/models/chat-page.server";
+import { deleteConversation } from "~/models/conversations.server";
+
+/**
+ * Deletes one of the member's conversations (for them): DELETE from the list's script answers
+ * JSON; the plain form's POST goes back to the list.
+ */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  if (request.method !== "DELETE" && request.method !== "POST") throw data(null, { status: 405 });
+  const member = context.member;
+  if (!member) throw data({ error: "authentication_required" }, { status: 403 });
+  const deleted = await deleteConversation(db(), member.id, idParam(params.id));
+  if (!deleted) throw data({ error: "not_found" }, { status: 404 });
+  return request.method === "POST" ? redirect("/chats") : { ok: true };
+}

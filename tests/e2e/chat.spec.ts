@@ -1,0 +1,210 @@
+import type { Browser, BrowserContext, Locator, Page } from "@playwright/test";
+import { acceptSiteEntry, brandUrl, expect, mailLinkFor, test } from "./helpers";
+import { jpeg, logIn, send, signUp, tag, type Member } from "./member-setup";
+
+const BRAND = "flirtpunt";
+const PREMIUM = { email: `premium.${BRAND}@demo.invalid`, password: "demo-password-2026" };
+
+/** A second browser, whose uncaught page errors count too. */
+async function openBrowser(browser: Browser): Promise<{ context: BrowserContext; page: Page; close: () => Promise<void> }> {
+  const context = await browser.newContext();
+  await acceptSiteEntry(context, BRAND);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  return {
+    context,
+    page,
+    close: async () => {
+      await context.close();
+      expect.soft(errors, "uncaught errors in the other browser").toEqual([]);
+    },
+  };
+}
+
+/** Goes to a chat page and waits until its script runs (the live stream is open then). */
+async function open(page: Page, path: string) {
+  const stream = page.waitForResponse((response) => response.url().includes("/api/events"));
+  await page.goto(brandUrl(BRAND, path));
+  expect((await stream).status()).toBe(200);
+}
+
+async function credits(page: Page): Promise<number> {
+  return Number(await page.getByTestId("chat-credits").getAttribute("data-credits"));
+}
+
+/** The number on the messages badge of the top navigation (0 without one). */
+async function unreadBadge(page: Page): Promise<number> {
+  const badge = page.getByTestId("messages-badge").locator('[aria-hidden="true"]');
+  return (await badge.count()) === 0 ? 0 : Number(await badge.textContent());
+}
+
+function item(page: Page, conversationId: number): Locator {
+  return page.locator(`[data-testid="chat-item"][data-conversation-id="${conversationId}"]`);
+}
+
+/** New members who confirmed their e-mail address (only those can be written to), each made in a browser of its own. */
+async function confirmedMembers(browser: Browser, count: number): Promise<Member[]> {
+  return Promise.all(
+    Array.from({ length: count }, async (_, index) => {
+      const other = await openBrowser(browser);
+      try {
+        const member = await signUp(other.page, BRAND, `Ontvanger${index} ${tag()}`);
+        await other.page.goto(await mailLinkFor(other.page, BRAND, member.email, "/activate/"));
+        await expect(other.page).toHaveURL(brandUrl(BRAND, "/activate/done"));
+        return member;
+      } finally {
+        await other.close();
+      }
+    }),
+  );
+}
+
+/** Sends a text from the composer and waits for the server's answer. */
+async function write(page: Page, text: string) {
+  await page.getByTestId("chat-input").fill(text);
+  await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), page.getByTestId("chat-send").click()]);
+}
+
+test("two members chat: live delivery, read state, a reply with a photo and a gift, credits charged", async ({ page, browser }) => {
+  test.setTimeout(60_000);
+  const other = await openBrowser(browser);
+  try {
+    // A is new (3 free messages, 20 credits, e-mail not yet confirmed); B is the premium demo member.
+    const [a] = await Promise.all([signUp(page, BRAND, `Anouk ${tag()}`), logIn(other.page, BRAND, PREMIUM.email, PREMIUM.password)]);
+    const bPage = other.page;
+    const bId = Number(/\/members\/(\d+)/.exec((await send(bPage, BRAND, "/profile", { method: "GET" })).html.match(/data-testid="view-own-profile"[^>]*/)?.[0] ?? "")?.[1]);
+
+    // B waits on the members page.
+    const bStream = bPage.waitForResponse((r) => r.url().includes("/api/events"));
+    await bPage.goto(brandUrl(BRAND, "/members"));
+    await bStream;
+    // Others may have written to the demo member; this test counts from here.
+    const unreadBefore = await unreadBadge(bPage);
+
+    // A opens the chat with B: an empty conversation with the icebreaker; A writes their own line.
+    await open(page, `/members/${bId}/chat`);
+    await expect(page.getByTestId("icebreaker")).toBeVisible();
+    await page.getByTestId("icebreaker-line").first().click();
+    await expect(page.getByTestId("chat-input")).toHaveValue(/Hoi .*Je profiel sprak me meteen aan/);
+    await page.getByTestId("chat-input").fill("Hallo B, zin in een kop koffie?");
+    await expect(page.getByTestId("chat-count")).toHaveText("31 / 1000 tekens");
+    await Promise.all([page.waitForURL(/\/chats\/\d+$/), page.getByTestId("chat-send").click()]);
+    const conversationId = Number(/\/chats\/(\d+)$/.exec(page.url())![1]);
+    await expect(page.getByTestId("chat-text")).toHaveText(["Hallo B, zin in een kop koffie?"]);
+    // A free message: the balance stays.
+    expect(await credits(page)).toBe(20);
+    await expect(page.getByTestId("chat-read-state")).toHaveText("Verzonden");
+
+    // B's badge and title show it without a reload.
+    await expect.poll(() => unreadBadge(bPage)).toBe(unreadBefore + 1);
+    await expect(bPage).toHaveTitle(/^\(\d+\) /);
+
+    // B opens the conversation: A sees it read, live.
+    await open(bPage, "/chats");
+    await expect(item(bPage, conversationId).getByTestId("chat-item-unread")).toContainText("1");
+    await item(bPage, conversationId).getByRole("link").click();
+    await expect(bPage.getByTestId("chat-text")).toHaveText(["Hallo B, zin in een kop koffie?"]);
+    await expect(page.getByTestId("chat-read-state")).toHaveText("Gelezen");
+
+    // A types: B sees it; A's second message then appears on B's open page as it is sent.
+    await page.getByTestId("chat-input").pressSequentially("Ik ben");
+    await expect(bPage.getByTestId("chat-typing")).toHaveText(`${a.name} is aan het typen…`);
+    await write(page, "Ik ben er vanavond!");
+    await expect(bPage.getByTestId("chat-text")).toHaveText(["Hallo B, zin in een kop koffie?", "Ik ben er vanavond!"]);
+
+    // A has not confirmed the e-mail address: B cannot reply yet, and is told so.
+    await write(bPage, "Leuk!");
+    await expect(bPage.getByTestId("chat-refused")).toHaveText(`${a.name} heeft het e-mailadres nog niet bevestigd. Je kunt reageren zodra dat is gebeurd.`);
+    await expect(bPage.getByTestId("chat-input")).toHaveValue("Leuk!");
+    const confirm = await mailLinkFor(page, BRAND, a.email, "/activate/");
+    await page.goto(confirm);
+    await open(page, `/chats/${conversationId}`);
+
+    // B replies with a photo (15 credits) and a gift (25 credits).
+    const before = await credits(bPage);
+    await Promise.all([
+      bPage.waitForResponse((r) => r.request().method() === "POST"),
+      bPage.getByTestId("chat-photo-input").setInputFiles({ name: "koffie.jpg", mimeType: "image/jpeg", buffer: await jpeg("#a0522d") }),
+    ]);
+    await expect(bPage.getByTestId("chat-photo")).toHaveCount(1);
+    await expect.poll(() => credits(bPage)).toBe(before - 15);
+    await bPage.getByTestId("chat-gift-toggle").click();
+    await Promise.all([bPage.waitForResponse((r) => r.request().method() === "POST"), bPage.getByTestId("chat-gift-rose").click()]);
+    await expect(bPage.getByTestId("chat-gift")).toHaveCount(1);
+    await expect.poll(() => credits(bPage)).toBe(before - 40);
+
+    // A sees both arrive; the photo is a re-encoded WebP.
+    await expect(page.getByTestId("chat-photo")).toHaveCount(1);
+    await expect(page.getByTestId("chat-gift")).toHaveAttribute("data-gift", "rose");
+    await expect(page.getByTestId("chat-gift")).toContainText("Roos");
+    expect(await page.getByTestId("chat-photo").getAttribute("src")).toMatch(/^\/media\/chat\/.+\.webp$/);
+  } finally {
+    await other.close();
+  }
+});
+
+test("a free member starts two conversations; the third is refused with the premium-only alert", async ({ page }) => {
+  const [member, recipients] = await Promise.all([signUp(page, BRAND, `Femke ${tag()}`), confirmedMembers(page.context().browser()!, 3)]);
+  const [first, second, third] = recipients.map((recipient) => recipient.id);
+  for (const id of [first, second]) {
+    const sent = await send(page, BRAND, `/members/${id}/chat`, { fields: { intent: "text", body: `Hoi van ${member.name}` } });
+    expect(sent.url).toMatch(/\/chats\/\d+$/);
+  }
+  await open(page, `/members/${third}/chat`);
+  await expect(page.getByTestId("premium-only")).toContainText("Alleen voor premium leden");
+  await expect(page.getByTestId("chat-composer")).toHaveCount(0);
+  // Posting anyway is refused too, and nothing is started.
+  const forced = await send(page, BRAND, `/members/${third}/chat`, { fields: { intent: "text", body: "Toch proberen" } });
+  expect(forced.url).toBe(brandUrl(BRAND, `/members/${third}/chat`));
+  await open(page, "/chats");
+  await expect(page.getByTestId("chat-item")).toHaveCount(2);
+});
+
+test("not enough credits: the exact text with a link to buy, and nothing sent or charged", async ({ page }) => {
+  const [, [recipient]] = await Promise.all([signUp(page, BRAND, `Iris ${tag()}`), confirmedMembers(page.context().browser()!, 1)]);
+  const target = recipient!.id;
+  await open(page, `/members/${target}/chat`);
+  await page.getByTestId("icebreaker-close").click();
+  await page.getByTestId("chat-input").fill("Eerste bericht");
+  await Promise.all([page.waitForURL(/\/chats\/\d+$/), page.getByTestId("chat-send").click()]);
+  expect(await credits(page)).toBe(20);
+  // A gift costs 25: more than the 20 credits a new member has.
+  await page.getByTestId("chat-gift-toggle").click();
+  await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), page.getByTestId("chat-gift-heart").click()]);
+  await expect(page.getByTestId("chat-refused")).toHaveText("Je hebt onvoldoende credits om dit bericht te versturen Credits kopen");
+  await expect(page.getByTestId("chat-buy-credits")).toHaveAttribute("href", "/credits");
+  await expect(page.getByTestId("chat-gift")).toHaveCount(0);
+  await page.reload();
+  expect(await credits(page)).toBe(20);
+  await expect(page.getByTestId("chat-message")).toHaveCount(1);
+});
+
+test("deleting a conversation: gone at once; a server failure brings it back with the error", async ({ page }) => {
+  const [, [recipient]] = await Promise.all([signUp(page, BRAND, `Daan ${tag()}`), confirmedMembers(page.context().browser()!, 1)]);
+  const target = recipient!.id;
+  const sent = await send(page, BRAND, `/members/${target}/chat`, { fields: { intent: "text", body: "Hallo" } });
+  const conversationId = Number(/\/chats\/(\d+)$/.exec(sent.url)?.[1]);
+  await open(page, "/chats");
+  await expect(item(page, conversationId)).toBeVisible();
+
+  // The server fails: the conversation disappears, then comes back with the error.
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/conversations/*", async (route) => {
+    await held;
+    await route.fulfill({ status: 500, body: "boom" });
+  });
+  await item(page, conversationId).getByTestId("chat-item-delete").click();
+  await expect(item(page, conversationId)).toHaveCount(0);
+  release();
+  await expect(page.getByTestId("chat-delete-failed")).toHaveText("Het gesprek kon niet worden verwijderd: 500 Internal Server Error");
+  await expect(item(page, conversationId)).toBeVisible();
+
+  // Without the failure it is deleted, also after a reload.
+  await page.unroute("**/api/conversations/*");
+  await Promise.all([page.waitForResponse((r) => r.url().includes("/api/conversations/") && r.status() === 200), item(page, conversationId).getByTestId("chat-item-delete").click()]);
+  await expect(item(page, conversationId)).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId("chats-empty")).toBeVisible();
+});

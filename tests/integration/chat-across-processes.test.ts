@@ -1,0 +1,67 @@
+import { copyFileSync, existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { members } from "../../db/schema/index";
+import { tenantSchema } from "../../app/tenancy/schema";
+import { createTestDatabase } from "../fixtures/database";
+import { addMember } from "../fixtures/members";
+import { logIn, openEventStream, removeTempDirs, send, startServer, tempDir, waitForListening } from "../fixtures/server-process";
+
+beforeAll(() => {
+  if (!existsSync("build/index.js")) throw new Error("These tests start the built server: run `npm run build` first.");
+});
+afterEach(removeTempDirs);
+
+// Two processes can share only a PostgreSQL database (PGlite belongs to one process).
+describe.skipIf(!process.env.DATABASE_URL)("chat across server processes", () => {
+  it("delivers a message sent through one process to the member's stream on the other, and replays it after a reconnect", async () => {
+    const database = await createTestDatabase();
+    const dir = tempDir("tenants-");
+    copyFileSync("tenants/flirtpunt.json", path.join(dir, "flirtpunt.json"));
+    const tenant = tenantSchema.parse(JSON.parse(readFileSync("tenants/flirtpunt.json", "utf8")));
+    const [anna, bas] = await Promise.all([
+      addMember(database.db, tenant, { email: "anna@example.com", password: "anna-password-kite", name: "Anna" }),
+      addMember(database.db, tenant, { email: "bas@example.com", password: "bas-password-kite", name: "Bas" }),
+    ]);
+    await database.db.update(members).set({ credits: 100, paidUser: true }).where(eq(members.id, anna));
+    const servers = [startServer(dir, { DATABASE_URL: database.url! }), startServer(dir, { DATABASE_URL: database.url! })];
+    const host = tenant.domains[0]!;
+    try {
+      await Promise.all(servers.map(waitForListening));
+      const [first, second] = servers.map((server) => server.port) as [number, number];
+      const [annaCookie, basCookie] = await Promise.all([
+        logIn(first, host, "anna@example.com", "anna-password-kite"),
+        logIn(second, host, "bas@example.com", "bas-password-kite"),
+      ]);
+
+      // Bas listens on the second process; Anna writes through the first.
+      const stream = openEventStream(second, host, basCookie);
+      expect(await stream.ready).toBe(200);
+      await stream.waitFor(/retry: 5000/);
+      const sent = await send(first, host, `/members/${bas}/chat`, { cookie: annaCookie, fields: { intent: "text", body: "Geheime inhoud" } });
+      expect(sent.status).toBe(302);
+      const conversation = Number(/\/chats\/(\d+)/.exec(sent.headers.location ?? "")?.[1]);
+      const delivered = await stream.waitFor(/id: (\d+)\nevent: message\ndata: (\{.*\})\n\n/);
+      expect(JSON.parse(delivered[2]!)).toEqual({ conversation, message: expect.any(Number) as number });
+      // Ids only: the text itself never travels through the stream.
+      expect(stream.text).not.toContain("Geheime inhoud");
+      stream.close();
+
+      // Away for a while: a reconnect with the last id gets what it missed, from either process.
+      const missed = await send(first, host, `/chats/${conversation}`, { cookie: annaCookie, fields: { intent: "text", body: "Nog een" } });
+      expect(missed.status).toBe(200);
+      const again = openEventStream(first, host, basCookie, `/api/events?since=${delivered[1]}`);
+      expect(await again.ready).toBe(200);
+      const replayed = await again.waitFor(/id: (\d+)\nevent: message\n/);
+      expect(Number(replayed[1])).toBeGreaterThan(Number(delivered[1]));
+      again.close();
+
+      // No session, no stream.
+      expect((await send(second, host, "/api/events")).status).toBe(403);
+    } finally {
+      await Promise.all(servers.map((server) => server.stop()));
+      await database.close();
+    }
+  });
+});
