@@ -1,11 +1,11 @@
 import { and, count, eq, inArray, or, sql } from "drizzle-orm";
-import type { Database, Transaction } from "../../db/client.server";
+import { resultRows, type Database, type Transaction } from "../../db/client.server";
 import { conversationMembers, conversations, creditLedger, members, messages, profiles } from "../../db/schema/index";
 import type { Tenant } from "~/tenancy/schema";
 import { FREE_CONVERSATIONS, messageCost, type SendRefusal } from "./chat-rules";
 import type { GiftId } from "./gifts";
 import { notBlockedBetween } from "./likes.server";
-import { publishEvent } from "./member-events.server";
+import { publishEvent, publishEvents } from "./member-events.server";
 
 export type MessageContent =
   | { kind: "text"; body: string }
@@ -51,18 +51,16 @@ export async function sendMessage(
         .for("no key update");
       if (!sender || (GONE as readonly string[]).includes(sender.status)) throw new Refused("unavailable");
 
+      const pair = ordered(input.senderId, input.recipientId);
+      // The recipient, the rules about them and the pair's conversation, in one round trip.
       const [recipient] = await tx
-        .select({ status: members.status, listed: profiles.listed })
+        .select({ status: members.status, listed: profiles.listed, conversationId: conversations.id })
         .from(members)
         .innerJoin(profiles, eq(profiles.memberId, members.id))
+        .leftJoin(conversations, and(eq(conversations.memberLow, pair.low), eq(conversations.memberHigh, pair.high)))
         .where(and(eq(members.id, input.recipientId), eq(profiles.pool, tenant.pool), notBlockedBetween(input.senderId, input.recipientId, tx)));
       if (!recipient || (GONE as readonly string[]).includes(recipient.status)) throw new Refused("unavailable");
-
-      const pair = ordered(input.senderId, input.recipientId);
-      let [conversation] = await tx
-        .select({ id: conversations.id })
-        .from(conversations)
-        .where(and(eq(conversations.memberLow, pair.low), eq(conversations.memberHigh, pair.high)));
+      let conversation = recipient.conversationId === null ? null : { id: recipient.conversationId };
       // A new conversation only with someone one may see; an existing one goes on while both accounts stand.
       if (!conversation && !recipient.listed) throw new Refused("unavailable");
       // Spec sections 4 and 6: an unconfirmed member cannot be reached until they confirm.
@@ -74,20 +72,6 @@ export async function sendMessage(
 
       const free = content.kind === "text" && sender.freeMessages > 0;
       const cost = free ? 0 : messageCost(content.kind, tenant.settings);
-      let creditsLeft = sender.credits;
-      if (free) {
-        await tx.update(members).set({ freeMessages: sql`${members.freeMessages} - 1` }).where(eq(members.id, sender.id));
-      } else if (cost > 0) {
-        // The guard: the balance only goes down when it covers the cost.
-        const [spent] = await tx
-          .update(members)
-          .set({ credits: sql`${members.credits} - ${cost}` })
-          .where(and(eq(members.id, sender.id), sql`${members.credits} >= ${cost}`))
-          .returning({ credits: members.credits });
-        if (!spent) throw new Refused("insufficientCredits");
-        creditsLeft = spent.credits;
-      }
-
       const [message] = await tx
         .insert(messages)
         .values({
@@ -101,23 +85,47 @@ export async function sendMessage(
           credits: cost,
         })
         .returning({ id: messages.id, createdAt: messages.createdAt });
-      if (cost > 0) {
-        await tx
-          .insert(creditLedger)
-          .values({ memberId: sender.id, delta: -cost, balanceAfter: creditsLeft, reason: `message:${content.kind}`, reference: String(message!.id) });
+      let creditsLeft = sender.credits;
+      if (free) {
+        await tx.update(members).set({ freeMessages: sql`${members.freeMessages} - 1` }).where(eq(members.id, sender.id));
+      } else if (cost > 0) {
+        const left = await charge(tx, sender.id, cost, `message:${content.kind}`, String(message!.id));
+        if (left === null) throw new Refused("insufficientCredits");
+        creditsLeft = left;
       }
       await noteMessage(tx, conversation.id, sender.id, input.recipientId, message!);
 
       const event = { conversation: conversation.id, message: message!.id };
-      await publishEvent(tx, input.recipientId, "message", event);
-      await publishEvent(tx, sender.id, "message", event);
-      if (cost > 0) await publishEvent(tx, sender.id, "credits", { credits: creditsLeft });
+      await publishEvents(tx, [
+        { memberId: input.recipientId, kind: "message", data: event },
+        { memberId: sender.id, kind: "message", data: event },
+        ...(cost > 0 ? [{ memberId: sender.id, kind: "credits" as const, data: { credits: creditsLeft } }] : []),
+      ]);
       return { ok: true, conversationId: conversation.id, messageId: message!.id, charged: cost, creditsLeft } as const;
     });
   } catch (error) {
     if (error instanceof Refused) return { ok: false, reason: error.reason };
     throw error;
   }
+}
+
+/**
+ * Takes credits and writes the ledger row in one statement; the balance only goes down when it
+ * covers the cost (the guard), and a balance that does not is answered with null.
+ */
+async function charge(tx: Transaction, memberId: number, cost: number, reason: string, reference: string): Promise<number | null> {
+  const rows = resultRows<{ balance: number }>(
+    await tx.execute(sql`
+      with spent as (
+        update ${members} set credits = credits - ${cost}
+        where id = ${memberId} and credits >= ${cost}
+        returning credits
+      )
+      insert into ${creditLedger} (member_id, delta, balance_after, reason, reference)
+      select ${memberId}, ${-cost}, credits, ${reason}, ${reference} from spent
+      returning balance_after as balance`),
+  );
+  return rows[0] ? Number(rows[0].balance) : null;
 }
 
 function contentProblem(content: MessageContent, tenant: Tenant): SendRefusal | null {

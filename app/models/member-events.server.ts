@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, lt, max, sql } from "drizzle-orm";
-import type { Executor } from "../../db/client.server";
+import { resultRows, type Executor } from "../../db/client.server";
 import { memberEvents } from "../../db/schema/index";
-import { encodeSignal, eventHub, MEMBER_EVENTS_CHANNEL, type MemberSignal } from "~/services/realtime/event-hub.server";
+import { encodeSignal, eventHub, MEMBER_EVENTS_CHANNEL } from "~/services/realtime/event-hub.server";
 import type { MemberEventKind } from "./member-event-kinds";
 
 export interface StoredEvent {
@@ -10,17 +10,41 @@ export interface StoredEvent {
   data: Record<string, number>;
 }
 
+export interface NewEvent {
+  memberId: number;
+  kind: MemberEventKind;
+  data?: Record<string, number>;
+}
+
 /**
- * Records an event for a member and notifies every server process. Inside a transaction the
- * notification goes out at commit, so nobody hears of what was rolled back. The local hub hears
- * at once too: this process's caches forget the member before the writer's next request.
+ * Records events for members and notifies every server process, in one statement. Inside a
+ * transaction the notifications go out at commit, so nobody hears of what was rolled back. The
+ * local hub hears at once too: this process's caches forget the members before the writer's
+ * next request. Returns the events' ids in the order given.
  */
+export async function publishEvents(db: Executor, events: NewEvent[]): Promise<number[]> {
+  if (events.length === 0) return [];
+  const input = JSON.stringify(events.map((event, position) => ({ position, member_id: event.memberId, kind: event.kind, data: event.data ?? {} })));
+  const rows = resultRows<{ id: number | string }>(
+    await db.execute(sql`
+      with input as (
+        select * from jsonb_to_recordset(${input}::jsonb) as x(position int, member_id bigint, kind text, data jsonb)
+      ), inserted as (
+        insert into ${memberEvents} (member_id, kind, data)
+        select member_id, kind, data from input order by position
+        returning id, member_id, kind
+      )
+      select id, pg_notify(${MEMBER_EVENTS_CHANNEL}, json_build_object('memberId', member_id, 'kind', kind, 'eventId', id)::text)
+      from inserted order by id`),
+  );
+  for (const event of events) eventHub().touch(event.memberId);
+  return rows.map((row) => Number(row.id));
+}
+
+/** One event: see publishEvents. */
 export async function publishEvent(db: Executor, memberId: number, kind: MemberEventKind, data: Record<string, number> = {}): Promise<number> {
-  const [row] = await db.insert(memberEvents).values({ memberId, kind, data }).returning({ id: memberEvents.id });
-  const signal: MemberSignal = { memberId, kind, eventId: row!.id };
-  await notify(db, signal);
-  eventHub().touch(memberId);
-  return row!.id;
+  const [id] = await publishEvents(db, [{ memberId, kind, data }]);
+  return id!;
 }
 
 /** A passing signal that is not stored or replayed (typing). */
@@ -28,7 +52,7 @@ export async function signalMember(db: Executor, memberId: number, kind: MemberE
   await notify(db, { memberId, kind, data });
 }
 
-async function notify(db: Executor, signal: MemberSignal): Promise<void> {
+async function notify(db: Executor, signal: Parameters<typeof encodeSignal>[0]): Promise<void> {
   await db.execute(sql`select pg_notify(${MEMBER_EVENTS_CHANNEL}, ${encodeSignal(signal)})`);
 }
 

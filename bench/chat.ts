@@ -1,0 +1,165 @@
+// Measures chat delivery across two server processes: `npm run build && DATABASE_URL=… npm run bench:chat`.
+// Starts two built servers on a fresh PostgreSQL database of its own, logs in BENCH_PAIRS pairs of
+// members, opens each recipient's event stream on the second process and sends messages through
+// the first, as the page's composer does (the action alone; the page reloads its data apart).
+// Two runs:
+// - at a steady rate (BENCH_RATE messages/s, spread over the pairs, each sent at its scheduled
+//   moment whether or not the one before was delivered): the time from that moment until the
+//   recipient's stream announces the message, p50/p95/p99 over BENCH_MESSAGES messages;
+// - flat out: every pair sends its next message as soon as the last one arrived, which shows the
+//   most this machine delivers and the latency when it is saturated.
+// A warm-up of BENCH_WARMUP messages is not counted. Results are recorded by hand in bench/RESULTS.md.
+import { readFileSync } from "node:fs";
+import { request as httpRequest, type ClientRequest } from "node:http";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import postgres from "postgres";
+import { openDatabase } from "../db/client.server";
+import { members } from "../db/schema/index";
+import { tenantSchema } from "../app/tenancy/schema";
+import { addMember } from "../tests/fixtures/members";
+import { logIn, removeTempDirs, send, startServer, waitForListening } from "../tests/fixtures/server-process";
+
+const url = process.env.DATABASE_URL;
+if (!url) throw new Error("bench:chat needs DATABASE_URL (two processes share only a PostgreSQL database)");
+const PAIRS = Number(process.env.BENCH_PAIRS ?? 20);
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1000);
+const RATE = Number(process.env.BENCH_RATE ?? 100);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 200);
+
+const name = `bench_chat_${process.pid}`;
+const admin = postgres(url, { max: 1, onnotice: () => undefined });
+await admin.unsafe(`create database ${name}`);
+const target = new URL(url);
+target.pathname = `/${name}`;
+const database = openDatabase({ url: target.toString(), maxConnections: 4 });
+await database.migrate();
+
+const tenant = tenantSchema.parse(JSON.parse(readFileSync("tenants/flirtpunt.json", "utf8")));
+const host = tenant.domains[0]!;
+const servers = [0, 1].map(() => startServer(path.resolve("tenants"), { DATABASE_URL: target.toString() }));
+const openStreams: ClientRequest[] = [];
+
+/** A recipient's event stream: `next(conversation)` resolves when that conversation's next message event arrives (in order). */
+function eventStream(port: number, cookie: string) {
+  const waiting = new Map<number, (() => void)[]>();
+  let buffer = "";
+  const opened = new Promise<void>((resolve, reject) => {
+    const req = httpRequest({ host: "127.0.0.1", port, path: "/api/events", headers: { host, cookie } }, (res) => {
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => {
+        buffer += chunk;
+        for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          if (!block.includes("event: message")) continue;
+          const { conversation } = JSON.parse(/data: (.*)/.exec(block)![1]!) as { conversation: number };
+          waiting.get(conversation)?.shift()?.();
+        }
+      });
+      resolve();
+    });
+    req.on("error", reject);
+    req.end();
+    openStreams.push(req);
+  });
+  return {
+    opened,
+    next: (conversation: number) =>
+      new Promise<void>((resolve) => {
+        const queue = waiting.get(conversation) ?? [];
+        queue.push(resolve);
+        waiting.set(conversation, queue);
+      }),
+  };
+}
+
+interface Pair {
+  senderCookie: string;
+  stream: ReturnType<typeof eventStream>;
+  conversation: number;
+}
+
+/** Sends one message and resolves with the milliseconds from `from` until it was announced on the recipient's stream. */
+async function deliver(pair: Pair, sendPort: number, text: string, from: number): Promise<number> {
+  const arrived = pair.stream.next(pair.conversation);
+  const reply = await send(sendPort, host, `/chats/${pair.conversation}.data`, { cookie: pair.senderCookie, fields: { intent: "text", body: text } });
+  if (reply.status !== 200) throw new Error(`send failed: ${reply.status}`);
+  await arrived;
+  return performance.now() - from;
+}
+
+function summary(label: string, values: number[], seconds: number): string {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!.toFixed(1);
+  return `| ${label} | ${sorted.length} | ${(sorted.length / seconds).toFixed(0)} | ${at(50)} | ${at(95)} | ${at(99)} | ${sorted.at(-1)!.toFixed(1)} |`;
+}
+
+/** Messages at a steady rate, round robin over the pairs. */
+async function steady(pairs: Pair[], sendPort: number, count: number): Promise<{ latencies: number[]; seconds: number }> {
+  const start = performance.now();
+  const latencies = await Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      const due = start + (i * 1000) / RATE;
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
+      // Measured from the scheduled moment: a late start counts as waiting.
+      return deliver(pairs[i % pairs.length]!, sendPort, `Bericht ${i}`, due);
+    }),
+  );
+  return { latencies, seconds: (performance.now() - start) / 1000 };
+}
+
+/** Every pair sends its next message as soon as the last one arrived. */
+async function flatOut(pairs: Pair[], sendPort: number, count: number): Promise<{ latencies: number[]; seconds: number }> {
+  const start = performance.now();
+  const latencies: number[] = [];
+  await Promise.all(
+    pairs.map(async (pair, p) => {
+      for (let n = p; n < count; n += pairs.length) latencies.push(await deliver(pair, sendPort, `Snel ${n}`, performance.now()));
+    }),
+  );
+  return { latencies, seconds: (performance.now() - start) / 1000 };
+}
+
+try {
+  await Promise.all(servers.map(waitForListening));
+  const [sendPort, streamPort] = servers.map((server) => server.port) as [number, number];
+  const pairs = await Promise.all(
+    Array.from({ length: PAIRS }, async (_, i): Promise<Pair> => {
+      const [from, to] = await Promise.all([
+        addMember(database.db, tenant, { email: `sender${i}@bench.invalid`, password: "bench-password-sender" }),
+        addMember(database.db, tenant, { email: `recipient${i}@bench.invalid`, password: "bench-password-recipient" }),
+      ]);
+      await database.db.update(members).set({ credits: 10_000_000, paidUser: true }).where(eq(members.id, from));
+      const [senderCookie, recipientCookie] = await Promise.all([
+        logIn(sendPort, host, `sender${i}@bench.invalid`, "bench-password-sender"),
+        logIn(streamPort, host, `recipient${i}@bench.invalid`, "bench-password-recipient"),
+      ]);
+      const stream = eventStream(streamPort, recipientCookie);
+      await stream.opened;
+      // The first message starts the conversation.
+      const first = await send(sendPort, host, `/members/${to}/chat`, { cookie: senderCookie, fields: { intent: "text", body: "Hallo!" } });
+      const conversation = Number(/\/chats\/(\d+)/.exec(first.headers.location ?? "")?.[1]);
+      if (!conversation) throw new Error(`the first message of pair ${i} was not sent (${first.status})`);
+      return { senderCookie, stream, conversation };
+    }),
+  );
+
+  // The first messages' events pass before anything is measured.
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  await steady(pairs, sendPort, WARMUP);
+  const atRate = await steady(pairs, sendPort, MESSAGES);
+  const saturated = await flatOut(pairs, sendPort, MESSAGES);
+  console.log(`\n${PAIRS} pairs; messages sent through one server process, announced on the other's streams; ${WARMUP} warm-up messages not counted\n`);
+  console.log("| load | messages | delivered/s | p50 ms | p95 ms | p99 ms | max ms |");
+  console.log("|---|---|---|---|---|---|---|");
+  console.log(summary(`steady ${RATE} messages/s`, atRate.latencies, atRate.seconds));
+  console.log(summary("flat out (each pair sends on delivery)", saturated.latencies, saturated.seconds));
+} finally {
+  for (const stream of openStreams) stream.destroy();
+  await Promise.all(servers.map((server) => server.stop()));
+  removeTempDirs();
+  await database.close();
+  await admin.unsafe(`drop database if exists ${name} with (force)`);
+  await admin.end();
+}
