@@ -9,12 +9,16 @@ self.addEventListener("push", (event) => {
   }
   const title = payload.title || self.registration.scope;
   event.waitUntil(
-    self.registration.showNotification(title, {
-      body: payload.body || "",
-      icon: payload.icon || "/favicon.svg",
-      tag: payload.tag,
-      data: { url: payload.url || "/" },
-    }),
+    Promise.all([
+      self.registration.showNotification(title, {
+        body: payload.body || "",
+        icon: payload.icon || "/favicon.svg",
+        tag: payload.tag,
+        data: { url: payload.url || "/" },
+      }),
+      // Spec section 4: a pushed message makes the open pages load chats and likes again.
+      self.clients.matchAll({ type: "window" }).then((windows) => windows.forEach((client) => client.postMessage({ type: "pushed" }))),
+    ]),
   );
 });
 

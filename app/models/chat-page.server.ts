@@ -6,6 +6,7 @@ import { db } from "~/db.server";
 import { PhotoRejected, processPhoto } from "~/services/images/process-photo.server";
 import { storage } from "~/services/storage/storage.server";
 import type { Tenant } from "~/tenancy/schema";
+import { dayOf, type ChatClock } from "~/utils/chat-clock";
 import { FREE_CONVERSATIONS, type SendRefusal } from "./chat-rules";
 import { sendMessage, type MessageContent, type SendOutcome } from "./chat-send.server";
 import { conversationList, conversationMessages, markConversationRead, memberConversation, type ListCursor } from "./conversations.server";
@@ -156,8 +157,12 @@ export function composerSettings(tenant: Tenant, member: CurrentMember, context:
   };
 }
 
-/** Day names for the separators: today and yesterday in the brand's time zone, as MessageList compares them. */
-export function chatDays(tenant: Tenant, now = new Date()) {
-  const day = (date: Date) => new Intl.DateTimeFormat("en-CA", { timeZone: tenant.timezone, year: "numeric", month: "2-digit", day: "2-digit" }).format(date);
-  return { timeZone: tenant.timezone, today: day(now), yesterday: day(new Date(now.getTime() - 86_400_000)) };
+/** The chat's calendar for this request: the brand's time zone, the member's language, today and yesterday. */
+export function chatClock(tenant: Tenant, context: AppLoadContext, now = new Date()): ChatClock {
+  return {
+    timeZone: tenant.timezone,
+    locale: context.language,
+    today: dayOf(now, tenant.timezone),
+    yesterday: dayOf(new Date(now.getTime() - 86_400_000), tenant.timezone),
+  };
 }

@@ -5,7 +5,7 @@ import { Composer } from "~/components/chat/Composer";
 import { MessageList } from "~/components/chat/MessageList";
 import { useTyping } from "~/components/chat/useTyping";
 import { db } from "~/db.server";
-import { chatDays, composerSettings, idParam, loadConversation, sendFromForm } from "~/models/chat-page.server";
+import { chatClock, composerSettings, idParam, loadConversation, sendFromForm } from "~/models/chat-page.server";
 import { memberConversation } from "~/models/conversations.server";
 import { fictionalTexts } from "~/models/fictional.server";
 import { requireMember } from "~/models/require-member.server";
@@ -17,8 +17,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return {
     ...conversation,
     memberId: member.id,
-    locale: context.language,
-    days: chatDays(tenant),
+    clock: chatClock(tenant, context),
     fictional,
     settings: composerSettings(tenant, member, context),
   };
@@ -46,8 +45,7 @@ export default function Conversation() {
         olderHidden={chat.olderHidden}
         memberId={chat.memberId}
         otherReadUpTo={chat.otherReadUpTo}
-        locale={chat.locale}
-        {...chat.days}
+        clock={chat.clock}
       />
       <Composer
         key={`composer-${chat.conversationId}`}

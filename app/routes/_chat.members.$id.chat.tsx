@@ -7,7 +7,7 @@ import { Composer } from "~/components/chat/Composer";
 import { ConversationList } from "~/components/chat/ConversationList";
 import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
-import { chatList, chatPartner, composerSettings, encodeListCursor, idParam, mayStartConversation, sendFromForm } from "~/models/chat-page.server";
+import { chatClock, chatList, chatPartner, composerSettings, encodeListCursor, idParam, mayStartConversation, sendFromForm } from "~/models/chat-page.server";
 import { conversationWith } from "~/models/conversations.server";
 import { fictionalTexts } from "~/models/fictional.server";
 import { requireMember } from "~/models/require-member.server";
@@ -35,6 +35,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     items: list.items,
     more: encodeListCursor(list.next),
     credits: member.credits,
+    clock: chatClock(tenant, context),
     settings: composerSettings(tenant, member, context),
     title: t("metaTitle", { siteName: tenant.name }),
   };
@@ -50,10 +51,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => (loaded ? [{ title: loaded.title }] : []);
 
 export default function StartConversation() {
-  const { partner, mayStart, fictional, items, more, credits, settings } = useLoaderData<typeof loader>();
+  const { partner, mayStart, fictional, items, more, credits, clock, settings } = useLoaderData<typeof loader>();
   const { t } = useTranslation("chat");
   return (
-    <ChatShell credits={credits} conversationOpen list={<ConversationList items={items} activeId={null} more={more} />}>
+    <ChatShell credits={credits} conversationOpen list={<ConversationList items={items} activeId={null} more={more} clock={clock} />}>
       <ChatHeader partner={partner} fictional={fictional} typing={false} />
       <div className="flex min-h-0 flex-1 flex-col items-center justify-center p-6 text-center" data-testid="chat-messages">
         {mayStart ? (

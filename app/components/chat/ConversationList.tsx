@@ -3,11 +3,23 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { badgeText } from "~/components/likes/badge-count";
 import type { MessageKind } from "~/models/chat-rules";
+import { dayOf, type ChatClock } from "~/utils/chat-clock";
+
+/** The list's time of a last message: the time today, "yesterday", else the date. */
+function messageTime(clock: ChatClock, yesterday: string) {
+  const time = new Intl.DateTimeFormat(clock.locale, { timeZone: clock.timeZone, hour: "2-digit", minute: "2-digit" });
+  const date = new Intl.DateTimeFormat(clock.locale, { timeZone: clock.timeZone, day: "numeric", month: "short" });
+  return (at: Date) => {
+    const day = dayOf(at, clock.timeZone);
+    return day === clock.today ? time.format(at) : day === clock.yesterday ? yesterday : date.format(at);
+  };
+}
 
 export interface ConversationItem {
   id: number;
   other: { id: number; name: string; photoUrl: string | null };
   unread: number;
+  lastMessageAt: Date;
   last: { kind: MessageKind; mine: boolean; body: string | null } | null;
 }
 
@@ -15,8 +27,9 @@ export interface ConversationItem {
  * The member's conversations, newest first. Deleting one removes it from the list at once, then
  * on the server; when that fails the list says why and is loaded again (spec section 4).
  */
-export function ConversationList({ items, activeId, more }: { items: ConversationItem[]; activeId: number | null; more: string | null }) {
+export function ConversationList({ items, activeId, more, clock }: { items: ConversationItem[]; activeId: number | null; more: string | null; clock: ChatClock }) {
   const { t } = useTranslation("chat");
+  const when = messageTime(clock, t("yesterday"));
   const revalidator = useRevalidator();
   const [removed, setRemoved] = useState<number[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
@@ -63,7 +76,12 @@ export function ConversationList({ items, activeId, more }: { items: Conversatio
                   </span>
                 )}
                 <span className="min-w-0 flex-1">
-                  <span className="block truncate font-semibold" data-testid="chat-item-name">{item.other.name}</span>
+                  <span className="flex items-baseline justify-between gap-2">
+                    <span className="truncate font-semibold" data-testid="chat-item-name">{item.other.name}</span>
+                    <time className="shrink-0 text-xs text-gray-500" dateTime={new Date(item.lastMessageAt).toISOString()} data-testid="chat-item-time">
+                      {when(new Date(item.lastMessageAt))}
+                    </time>
+                  </span>
                   <span className="block truncate text-sm text-gray-600" data-testid="chat-item-last">
                     {item.last ? `${item.last.mine ? t("list.you") : ""}${item.last.kind === "text" ? item.last.body : t(`list.${item.last.kind}`)}` : ""}
                   </span>

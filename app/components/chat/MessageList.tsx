@@ -3,6 +3,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { giftImageUrl, isGiftId } from "~/models/gifts";
 import type { MessageKind } from "~/models/chat-rules";
+import { dayOf, type ChatClock } from "~/utils/chat-clock";
 
 export interface ShownMessage {
   id: number;
@@ -28,11 +29,6 @@ function mergeMessages(...lists: ShownMessage[][]): ShownMessage[] {
   return [...byId.values()].sort((a, b) => a.id - b.id);
 }
 
-/** The brand's calendar day of a moment, e.g. 2026-11-21, and its time of day. */
-function dayOf(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(date);
-}
-
 /**
  * The messages of a conversation, oldest at the top, with a separator per day (in the brand's
  * time zone, the same on server and browser). Scrolling to the top loads older messages (keyset,
@@ -44,21 +40,16 @@ export function MessageList({
   olderHidden,
   memberId,
   otherReadUpTo,
-  timeZone,
-  locale,
-  today,
-  yesterday,
+  clock,
 }: {
   messages: ShownMessage[];
   hasOlder: boolean;
   olderHidden: boolean;
   memberId: number;
   otherReadUpTo: number;
-  timeZone: string;
-  locale: string;
-  today: string;
-  yesterday: string;
+  clock: ChatClock;
 }) {
+  const { timeZone, locale, today, yesterday } = clock;
   const { t } = useTranslation(["chat", "gifts"]);
   const older = useFetcher<OlderPage>();
   // Every message seen since the conversation opened: the newest page after each reload, and

@@ -56,6 +56,12 @@ export function LiveUpdates({ since }: { since: number }) {
       for (const kind of [...RELOADING_KINDS, RESYNC_EVENT]) source.addEventListener(kind, reload);
     }
 
+    // A pushed notification (sw-push.js) reloads too, stream or not.
+    const onWorkerMessage = (event: MessageEvent<{ type?: string }>) => {
+      if (event.data?.type === "pushed") reload();
+    };
+    navigator.serviceWorker?.addEventListener("message", onWorkerMessage);
+
     let pollTimer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
     const schedule = (delay: number) => {
@@ -71,6 +77,7 @@ export function LiveUpdates({ since }: { since: number }) {
       clearTimeout(pollTimer);
       clearTimeout(reloadTimer);
       source?.close();
+      navigator.serviceWorker?.removeEventListener("message", onWorkerMessage);
     };
   }, []);
 

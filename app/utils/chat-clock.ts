@@ -1,0 +1,16 @@
+/**
+ * Days and times in chat are the brand's calendar (its time zone), the same on the server and in
+ * the browser; "today" and "yesterday" come from the server so both render alike.
+ */
+export interface ChatClock {
+  timeZone: string;
+  locale: string;
+  /** YYYY-MM-DD in the brand's time zone. */
+  today: string;
+  yesterday: string;
+}
+
+/** The brand's calendar day of a moment, as YYYY-MM-DD. */
+export function dayOf(date: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(date);
+}
