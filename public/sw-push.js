@@ -17,7 +17,7 @@ self.addEventListener("push", (event) => {
         data: { url: payload.url || "/" },
       }),
       // Spec section 4: a pushed message makes the open pages load chats and likes again.
-      self.clients.matchAll({ type: "window" }).then((windows) => windows.forEach((client) => client.postMessage({ type: "pushed" }))),
+      self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => windows.forEach((client) => client.postMessage({ type: "pushed" }))),
     ]),
   );
 });

@@ -14,6 +14,7 @@ import {
 import type { Storage } from "~/services/storage/storage";
 import type { Tenant } from "~/tenancy/schema";
 import { sendReactivationMail } from "./account-mail.server";
+import { removeConversationsOf } from "./conversations.server";
 import { DELETION_GRACE_DAYS, type DeletionReason } from "./deletion-reasons";
 import { consumeToken, countTokensSince, issueToken } from "./email-tokens.server";
 import { endMemberSessions } from "./sessions.server";
@@ -183,6 +184,8 @@ async function purgeAccount(db: Database, memberId: number, cutoff: Date, now: D
       .set({ status: "deleted", email: null, passwordHash: null, tracking: null, language: null, mailOptOuts: [], notificationsDisabled: [] })
       .where(eq(members.id, memberId));
     const files = await tx.delete(photos).where(eq(photos.memberId, memberId)).returning({ main: photos.storageKey, thumb: photos.thumbKey });
+    // Their conversations go with them, for both sides, with every photo sent in them.
+    const chatFiles = await removeConversationsOf(tx, memberId);
     await tx.delete(profiles).where(eq(profiles.memberId, memberId));
     await tx.delete(sessions).where(eq(sessions.memberId, memberId));
     await tx.delete(emailTokens).where(eq(emailTokens.memberId, memberId));
@@ -192,6 +195,6 @@ async function purgeAccount(db: Database, memberId: number, cutoff: Date, now: D
       await tx.delete(loginAttempts).where(and(eq(loginAttempts.siteId, member.siteId), eq(loginAttempts.email, member.email)));
     }
     await tx.update(accountDeletions).set({ purgedAt: now }).where(and(eq(accountDeletions.memberId, memberId), isNull(accountDeletions.reactivatedAt)));
-    return files.flatMap((file) => [file.main, file.thumb]);
+    return [...files.flatMap((file) => [file.main, file.thumb]), ...chatFiles];
   });
 }

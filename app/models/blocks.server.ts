@@ -12,9 +12,9 @@ import { removeLikesBetween } from "./likes.server";
  * another pool, oneself, a hidden account, or someone who blocked the blocker — so blocking
  * cannot be used to find out who exists.
  */
-export async function blockMember(db: Database, input: { blockerId: number; blockedId: number; pool: string }): Promise<boolean> {
+export async function blockMember(db: Database, input: { blockerId: number; blockedId: number; pool: string }, storage?: Storage): Promise<boolean> {
   if (input.blockerId === input.blockedId) return false;
-  return db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx) => {
     const [target] = await tx
       .select({ id: profiles.memberId })
       .from(profiles)
@@ -32,12 +32,15 @@ export async function blockMember(db: Database, input: { blockerId: number; bloc
           ),
         ),
       );
-    if (!target) return false;
+    if (!target) return null;
     await tx.insert(blocks).values({ blockerId: input.blockerId, blockedId: input.blockedId }).onConflictDoNothing();
     await removeLikesBetween(tx, input.blockerId, input.blockedId);
-    await removeConversationBetween(tx, input.blockerId, input.blockedId);
-    return true;
+    return removeConversationBetween(tx, input.blockerId, input.blockedId);
   });
+  if (outcome === null) return false;
+  // The conversation's photos go once it is gone; a file left behind is harmless (random name, nothing points to it).
+  for (const key of outcome) await storage?.remove(key).catch(() => undefined);
+  return true;
 }
 
 export async function unblockMember(db: Database, input: { blockerId: number; blockedId: number }): Promise<void> {

@@ -1,12 +1,13 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import { randomBytes } from "node:crypto";
-import { and, count, eq } from "drizzle-orm";
-import { conversations, photos, profiles } from "../../db/schema/index";
+import { and, eq } from "drizzle-orm";
+import { members, photos, profiles } from "../../db/schema/index";
 import { db } from "~/db.server";
 import { PhotoRejected, processPhoto } from "~/services/images/process-photo.server";
 import { storage } from "~/services/storage/storage.server";
 import type { Tenant } from "~/tenancy/schema";
-import { dayOf, type ChatClock } from "~/utils/chat-clock";
+import { isDocumentRequest } from "~/utils/http.server";
+import { dayBefore, dayOf, type ChatClock } from "~/utils/chat-clock";
 import { FREE_CONVERSATIONS, type SendRefusal } from "./chat-rules";
 import { sendMessage, type MessageContent, type SendOutcome } from "./chat-send.server";
 import { conversationList, conversationMessages, markConversationRead, memberConversation, type ListCursor } from "./conversations.server";
@@ -21,7 +22,13 @@ export const MESSAGE_PAGE = 40;
 
 /** The list column of the chat layout. */
 export async function chatList(member: CurrentMember, tenant: Tenant, after: string | null) {
-  return conversationList(db(), storage(), { memberId: member.id, pool: tenant.pool, after: decodeListCursor(after), limit: LIST_PAGE });
+  return conversationList(db(), storage(), {
+    memberId: member.id,
+    pool: tenant.pool,
+    historyDays: tenant.settings.chat_history_days,
+    after: decodeListCursor(after),
+    limit: LIST_PAGE,
+  });
 }
 
 export function encodeListCursor(cursor: ListCursor | null): string | null {
@@ -56,17 +63,21 @@ export async function chatPartner(member: CurrentMember, tenant: Tenant, otherId
 /** Whether a free member has used up the conversations they may start (they are told before writing). */
 export async function mayStartConversation(member: CurrentMember): Promise<boolean> {
   if (member.paidUser) return true;
-  const [row] = await db().select({ n: count() }).from(conversations).where(eq(conversations.startedBy, member.id));
-  return (row?.n ?? 0) < FREE_CONVERSATIONS;
+  const [row] = await db().select({ started: members.conversationsStarted }).from(members).where(eq(members.id, member.id));
+  return (row?.started ?? 0) < FREE_CONVERSATIONS;
 }
 
-/** One conversation as its page shows it: marks it read, then the newest page (or older ones with `before`). */
-export async function loadConversation(member: CurrentMember, tenant: Tenant, conversationId: number, before: number | null) {
+/**
+ * One conversation as its page shows it: the newest page, or older ones with `before`. Opened as
+ * a page (a link followed without script) it is read at once; the page's script marks it read
+ * itself while the page is visible (useMarkRead), so a reload in a background tab reads nothing.
+ */
+export async function loadConversation(request: Request, member: CurrentMember, tenant: Tenant, conversationId: number, before: number | null) {
   const side = await memberConversation(db(), member.id, conversationId);
   if (!side) throw data(null, { status: 404 });
   const partner = await chatPartner(member, tenant, side.otherId, true);
   if (!partner) throw data(null, { status: 404 });
-  if (!before) await markConversationRead(db(), member.id, conversationId);
+  if (!before && isDocumentRequest(request)) await markConversationRead(db(), member.id, conversationId);
   const history = await conversationMessages(db(), storage(), {
     conversationId,
     clearedAt: side.clearedAt,
@@ -101,9 +112,14 @@ export async function sendFromForm(request: Request, member: CurrentMember, tena
     const keys = { photoKey: `chat/${name.slice(0, 2)}/${name}.webp`, photoThumbKey: `chat/${name.slice(0, 2)}/${name}-thumb.webp` };
     await storage().put(keys.photoKey, processed.main, "image/webp");
     await storage().put(keys.photoThumbKey, processed.thumb, "image/webp");
-    const outcome = await send(member, tenant, recipientId, { kind: "photo", ...keys });
-    if (!outcome.ok) await Promise.all([storage().remove(keys.photoKey), storage().remove(keys.photoThumbKey)]);
-    return reply(outcome);
+    let outcome: SendOutcome | null = null;
+    try {
+      outcome = await send(member, tenant, recipientId, { kind: "photo", ...keys });
+      return reply(outcome);
+    } finally {
+      // A refused or failed send leaves no file behind.
+      if (!outcome?.ok) await Promise.all([storage().remove(keys.photoKey), storage().remove(keys.photoThumbKey)]);
+    }
   }
   const form = await request.formData();
   const intent = form.get("intent");
@@ -163,6 +179,6 @@ export function chatClock(tenant: Tenant, context: AppLoadContext, now = new Dat
     timeZone: tenant.timezone,
     locale: context.language,
     today: dayOf(now, tenant.timezone),
-    yesterday: dayOf(new Date(now.getTime() - 86_400_000), tenant.timezone),
+    yesterday: dayBefore(dayOf(now, tenant.timezone)),
   };
 }

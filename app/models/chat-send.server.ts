@@ -1,4 +1,4 @@
-import { and, count, eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, inArray, or, sql } from "drizzle-orm";
 import { resultRows, type Database, type Transaction } from "../../db/client.server";
 import { conversationMembers, conversations, creditLedger, members, messages, profiles } from "../../db/schema/index";
 import type { Tenant } from "~/tenancy/schema";
@@ -45,7 +45,14 @@ export async function sendMessage(
   try {
     return await db.transaction(async (tx) => {
       const [sender] = await tx
-        .select({ id: members.id, status: members.status, paidUser: members.paidUser, freeMessages: members.freeMessages, credits: members.credits })
+        .select({
+          id: members.id,
+          status: members.status,
+          paidUser: members.paidUser,
+          freeMessages: members.freeMessages,
+          credits: members.credits,
+          conversationsStarted: members.conversationsStarted,
+        })
         .from(members)
         .where(eq(members.id, input.senderId))
         .for("no key update");
@@ -66,7 +73,7 @@ export async function sendMessage(
       // Spec sections 4 and 6: an unconfirmed member cannot be reached until they confirm.
       if (recipient.status === "not_confirmed") throw new Refused("recipientUnconfirmed");
       if (!conversation) {
-        if (!sender.paidUser && (await startedConversations(tx, sender.id)) >= FREE_CONVERSATIONS) throw new Refused("conversationLimit");
+        if (!sender.paidUser && sender.conversationsStarted >= FREE_CONVERSATIONS) throw new Refused("conversationLimit");
         conversation = await startConversation(tx, pair, sender.id);
       }
 
@@ -142,14 +149,15 @@ function ordered(a: number, b: number) {
   return a < b ? { low: a, high: b } : { low: b, high: a };
 }
 
-async function startedConversations(tx: Transaction, memberId: number): Promise<number> {
-  const [row] = await tx.select({ n: count() }).from(conversations).where(eq(conversations.startedBy, memberId));
-  return row?.n ?? 0;
-}
-
-/** The pair's conversation; when both start one at the same moment, the first one stands for both. */
+/**
+ * The pair's conversation; when both start one at the same moment, the first one stands for both
+ * and only its starter has started one.
+ */
 async function startConversation(tx: Transaction, pair: { low: number; high: number }, startedBy: number): Promise<{ id: number }> {
-  await tx.insert(conversations).values({ memberLow: pair.low, memberHigh: pair.high, startedBy }).onConflictDoNothing();
+  const created = await tx.insert(conversations).values({ memberLow: pair.low, memberHigh: pair.high, startedBy }).onConflictDoNothing().returning({ id: conversations.id });
+  if (created.length > 0) {
+    await tx.update(members).set({ conversationsStarted: sql`${members.conversationsStarted} + 1` }).where(eq(members.id, startedBy));
+  }
   const [row] = await tx
     .select({ id: conversations.id })
     .from(conversations)
@@ -169,8 +177,9 @@ async function noteMessage(tx: Transaction, conversationId: number, senderId: nu
   await tx
     .update(conversationMembers)
     .set({
-      lastMessageId: message.id,
-      lastMessageAt: message.createdAt,
+      // Two sends at once may commit in either order: the list keeps the newest message.
+      lastMessageId: sql`greatest(coalesce(${conversationMembers.lastMessageId}, 0), ${message.id})`,
+      lastMessageAt: sql`case when coalesce(${conversationMembers.lastMessageId}, 0) < ${message.id} then ${message.createdAt.toISOString()}::timestamptz else ${conversationMembers.lastMessageAt} end`,
       unread: sql`case when ${conversationMembers.memberId} = ${recipientId} then ${conversationMembers.unread} + 1 else ${conversationMembers.unread} end`,
     })
     .where(and(eq(conversationMembers.conversationId, conversationId), inArray(conversationMembers.memberId, [senderId, recipientId])));

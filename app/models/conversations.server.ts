@@ -1,11 +1,12 @@
-import { and, desc, eq, gt, gte, isNull, lt, notInArray, or, sql, sum } from "drizzle-orm";
+import { and, desc, eq, gt, gte, isNull, lt, notInArray, or, sql, sum, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database, Executor } from "../../db/client.server";
 import { conversationMembers, conversations, members, messages, photos, profiles } from "../../db/schema/index";
 import type { Storage } from "~/services/storage/storage";
 import type { MessageKind } from "./chat-rules";
 import { cardColumns, toMemberCard, type MemberCard } from "./member-search.server";
-import { publishEvent } from "./member-events.server";
+import { notBlockedBetween } from "./likes.server";
+import { publishEvent, publishEvents } from "./member-events.server";
 
 /** Accounts whose conversations no longer show. */
 const HIDDEN_STATUSES = ["deletion_requested", "deleted"] as const;
@@ -25,14 +26,19 @@ export interface ListCursor {
   id: number;
 }
 
-/** The member's side of their conversations that still show: not cleared since the last message, other account standing. */
-function listed(memberId: number, pool: string) {
+/**
+ * The member's side of their conversations that still show: not cleared since the last message,
+ * the other account standing, no block either way (a block removes the conversation; this also
+ * covers a first message racing the block).
+ */
+function listed(db: Executor, memberId: number, pool: string) {
   return and(
     eq(conversationMembers.memberId, memberId),
     sql`${conversationMembers.lastMessageAt} is not null`,
     or(isNull(conversationMembers.clearedAt), gt(conversationMembers.lastMessageAt, conversationMembers.clearedAt)),
     eq(profiles.pool, pool),
     notInArray(members.status, [...HIDDEN_STATUSES]),
+    notBlockedBetween(conversationMembers.otherId, memberId, db),
   );
 }
 
@@ -40,7 +46,7 @@ function listed(memberId: number, pool: string) {
 export async function conversationList(
   db: Database,
   storage: Storage,
-  input: { memberId: number; pool: string; after?: ListCursor | null; limit: number; now?: Date },
+  input: { memberId: number; pool: string; historyDays: number; after?: ListCursor | null; limit: number; now?: Date },
 ): Promise<{ items: ConversationSummary[]; next: ListCursor | null }> {
   const last = alias(messages, "last");
   const after = input.after
@@ -65,10 +71,12 @@ export async function conversationList(
     .innerJoin(profiles, eq(profiles.memberId, conversationMembers.otherId))
     .leftJoin(photos, and(eq(photos.id, profiles.mainPhotoId), eq(photos.status, "active")))
     .leftJoin(last, eq(last.id, conversationMembers.lastMessageId))
-    .where(and(listed(input.memberId, input.pool), after))
+    .where(and(listed(db, input.memberId, input.pool), after))
     .orderBy(desc(conversationMembers.lastMessageAt), desc(conversationMembers.conversationId))
     .limit(input.limit + 1);
   const now = input.now ?? new Date();
+  // A last message beyond the history limit is not previewed either (it is hidden in the conversation).
+  const historyStart = now.getTime() - input.historyDays * 86_400_000;
   const page = rows.slice(0, input.limit);
   const tail = page.at(-1);
   return {
@@ -77,7 +85,7 @@ export async function conversationList(
       other: toMemberCard(row, storage, now),
       unread: row.unread,
       lastMessageAt: row.lastMessageAt!,
-      last: row.lastKind ? { kind: row.lastKind, mine: row.lastSender === input.memberId, body: row.lastBody } : null,
+      last: row.lastKind && row.lastMessageAt!.getTime() >= historyStart ? { kind: row.lastKind, mine: row.lastSender === input.memberId, body: row.lastBody } : null,
     })),
     next: rows.length > input.limit && tail ? { at: tail.at, id: tail.conversationId } : null,
   };
@@ -90,7 +98,7 @@ export async function unreadTotal(db: Executor, memberId: number, pool: string):
     .from(conversationMembers)
     .innerJoin(members, eq(members.id, conversationMembers.otherId))
     .innerJoin(profiles, eq(profiles.memberId, conversationMembers.otherId))
-    .where(and(gt(conversationMembers.unread, 0), listed(memberId, pool)));
+    .where(and(gt(conversationMembers.unread, 0), listed(db, memberId, pool)));
   return row?.n ?? 0;
 }
 
@@ -169,15 +177,31 @@ export async function deleteConversation(db: Database, memberId: number, convers
   });
 }
 
-/** Blocking removes the conversation between the two altogether (spec section 6); both lists change. */
-export async function removeConversationBetween(db: Executor, a: number, b: number): Promise<void> {
-  const removed = await db
-    .delete(conversations)
-    .where(or(and(eq(conversations.memberLow, a), eq(conversations.memberHigh, b)), and(eq(conversations.memberLow, b), eq(conversations.memberHigh, a))))
-    .returning({ id: conversations.id });
-  if (removed.length === 0) return;
-  await publishEvent(db, a, "chats", { conversation: removed[0]!.id });
-  await publishEvent(db, b, "chats", { conversation: removed[0]!.id });
+/**
+ * Blocking removes the conversation between the two altogether (spec section 6); both lists
+ * change. Returns the storage keys of its photos, for the caller to remove once committed.
+ */
+export async function removeConversationBetween(db: Executor, a: number, b: number): Promise<string[]> {
+  const pair = a < b ? { low: a, high: b } : { low: b, high: a };
+  return removeConversations(db, and(eq(conversations.memberLow, pair.low), eq(conversations.memberHigh, pair.high))!, [a, b]);
+}
+
+/** Every conversation of a member (a purged account); returns the storage keys of their photos. */
+export async function removeConversationsOf(db: Executor, memberId: number): Promise<string[]> {
+  return removeConversations(db, or(eq(conversations.memberLow, memberId), eq(conversations.memberHigh, memberId))!, []);
+}
+
+async function removeConversations(db: Executor, which: SQL, tell: number[]): Promise<string[]> {
+  const files = await db
+    .select({ main: messages.photoKey, thumb: messages.photoThumbKey })
+    .from(messages)
+    .innerJoin(conversations, eq(conversations.id, messages.conversationId))
+    .where(and(which, eq(messages.kind, "photo")));
+  const removed = await db.delete(conversations).where(which).returning({ id: conversations.id });
+  if (removed.length > 0 && tell.length > 0) {
+    await publishEvents(db, tell.map((memberId) => ({ memberId, kind: "chats" as const, data: { conversation: removed[0]!.id } })));
+  }
+  return files.flatMap((file) => [file.main, file.thumb]).filter((key): key is string => key !== null);
 }
 
 export interface ChatMessage {

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lt, max, sql } from "drizzle-orm";
+import { and, asc, eq, gt, lt, max, or, sql } from "drizzle-orm";
 import { resultRows, type Executor } from "../../db/client.server";
 import { memberEvents } from "../../db/schema/index";
 import { encodeSignal, eventHub, MEMBER_EVENTS_CHANNEL } from "~/services/realtime/event-hub.server";
@@ -56,12 +56,12 @@ async function notify(db: Executor, signal: Parameters<typeof encodeSignal>[0]):
   await db.execute(sql`select pg_notify(${MEMBER_EVENTS_CHANNEL}, ${encodeSignal(signal)})`);
 }
 
-/** A member's events after `afterId`, oldest first. */
-export function eventsAfter(db: Executor, memberId: number, afterId: number, limit: number): Promise<StoredEvent[]> {
+/** A member's events after `afterId` (and, with `writtenSince`, any written since then), oldest first. */
+export function eventsAfter(db: Executor, memberId: number, afterId: number, limit: number, writtenSince?: Date): Promise<StoredEvent[]> {
   return db
     .select({ id: memberEvents.id, kind: memberEvents.kind, data: memberEvents.data })
     .from(memberEvents)
-    .where(and(eq(memberEvents.memberId, memberId), gt(memberEvents.id, afterId)))
+    .where(and(eq(memberEvents.memberId, memberId), writtenSince ? or(gt(memberEvents.id, afterId), gt(memberEvents.createdAt, writtenSince)) : gt(memberEvents.id, afterId)))
     .orderBy(asc(memberEvents.id))
     .limit(limit);
 }

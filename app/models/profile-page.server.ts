@@ -63,7 +63,7 @@ export async function profilePageAction({ request, context, params }: ActionFunc
   if (like) return like;
   const intent = form.get("intent");
   if (intent === "block") {
-    if (!(await blockMember(db(), { blockerId: member.id, blockedId: memberId, pool: tenant.pool }))) throw data(null, { status: 404 });
+    if (!(await blockMember(db(), { blockerId: member.id, blockedId: memberId, pool: tenant.pool }, storage()))) throw data(null, { status: 404 });
     return redirect("/members", { headers: { "Set-Cookie": await setFlash({ tone: "success", key: "members:flash.blocked" }) } });
   }
   if (intent === "unblock") {

@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ChatHeader } from "~/components/chat/ChatHeader";
 import { Composer } from "~/components/chat/Composer";
@@ -9,11 +9,13 @@ import { chatClock, composerSettings, idParam, loadConversation, sendFromForm } 
 import { memberConversation } from "~/models/conversations.server";
 import { fictionalTexts } from "~/models/fictional.server";
 import { requireMember } from "~/models/require-member.server";
+import { isDocumentRequest } from "~/utils/http.server";
+import { useMarkRead } from "~/components/chat/useMarkRead";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { tenant, member } = requireMember(request, context);
   const before = Number(new URL(request.url).searchParams.get("before")) || null;
-  const [conversation, fictional] = await Promise.all([loadConversation(member, tenant, idParam(params.id), before), fictionalTexts(tenant, context.language)]);
+  const [conversation, fictional] = await Promise.all([loadConversation(request, member, tenant, idParam(params.id), before), fictionalTexts(tenant, context.language)]);
   return {
     ...conversation,
     memberId: member.id,
@@ -26,15 +28,19 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 /** The composer: a text, a photo or a gift to the other member of this conversation. */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { tenant, member } = requireMember(request, context);
-  const side = await memberConversation(db(), member.id, idParam(params.id));
+  const conversationId = idParam(params.id);
+  const side = await memberConversation(db(), member.id, conversationId);
   if (!side) throw data(null, { status: 404 });
-  return sendFromForm(request, member, tenant, side.otherId);
+  const reply = await sendFromForm(request, member, tenant, side.otherId);
+  // Without script the form posted as a page: after a send, a fresh page (a reload does not send again).
+  return reply.ok && isDocumentRequest(request) ? redirect(`/chats/${conversationId}`) : reply;
 }
 
 /** /chats/{id}: one conversation (spec section 2). */
 export default function Conversation() {
   const chat = useLoaderData<typeof loader>();
   const { otherTyping, typed } = useTyping(chat.conversationId);
+  useMarkRead(chat.conversationId, [...chat.messages].reverse().find((message) => message.senderId !== chat.memberId)?.id ?? null);
   return (
     <>
       <ChatHeader partner={chat.partner} fictional={chat.fictional} typing={otherTyping} />

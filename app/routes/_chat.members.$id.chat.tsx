@@ -23,7 +23,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const partner = await chatPartner(member, tenant, otherId, false);
   if (!partner) throw data(null, { status: 404 });
   const [list, mayStart, fictional, t] = await Promise.all([
-    chatList(member, tenant, null),
+    chatList(member, tenant, new URL(request.url).searchParams.get("after")),
     mayStartConversation(member),
     fictionalTexts(tenant, context.language),
     getFixedT(context.language, "chat"),

@@ -14,7 +14,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   await hub.start();
   const stream = memberEventStream(
     {
-      eventsAfter: (afterId, limit) => eventsAfter(db(), member.id, afterId, limit),
+      eventsAfter: (afterId, limit, writtenSince) => eventsAfter(db(), member.id, afterId, limit, writtenSince),
       latestEventId: () => latestEventId(db(), member.id),
       subscribe: (listener) => hub.subscribe(member.id, listener),
       sessionIsLive: () => sessionIsLive(db(), sessionId),

@@ -14,3 +14,9 @@ export interface ChatClock {
 export function dayOf(date: Date, timeZone: string): string {
   return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(date);
 }
+
+/** The calendar day before a YYYY-MM-DD day (not "24 hours ago", which a clock change can make two days). */
+export function dayBefore(day: string): string {
+  const [year, month, date] = day.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, date - 1)).toISOString().slice(0, 10);
+}

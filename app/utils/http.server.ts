@@ -12,3 +12,12 @@ export function safeRedirectPath(value: FormDataEntryValue | string | null | und
   }
   return value;
 }
+
+/**
+ * Whether the browser loads this as a page (a link followed, a form posted without JavaScript)
+ * rather than the page's script fetching data. Browsers without Sec-Fetch-Dest count as a page.
+ */
+export function isDocumentRequest(request: Request): boolean {
+  const destination = request.headers.get("sec-fetch-dest");
+  return destination === null || destination === "document";
+}

@@ -30,6 +30,8 @@ export const members = pgTable(
     credits: integer("credits").notNull().default(0),
     /** Messages this member may still send without credits (the brand's free_messages at signup). */
     freeMessages: integer("free_messages").notNull().default(0),
+    /** Conversations this member started; counted, not derived, so a removed conversation does not give one back. */
+    conversationsStarted: integer("conversations_started").notNull().default(0),
     paidUser: boolean("paid_user").notNull().default(false),
     language: text("language"),
     isFictional: boolean("is_fictional").notNull().default(false),

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accountDeletions, creditLedger, emailTokens, memberDiscounts, members, photos, profiles } from "../../db/schema/index";
+import { accountDeletions, conversations, creditLedger, emailTokens, memberDiscounts, members, messages, photos, profiles } from "../../db/schema/index";
 import {
   acceptDeleteDiscount,
   mailReactivationLink,
@@ -149,6 +149,12 @@ describe("the purge", () => {
     await handle.db.update(profiles).set({ mainPhotoId: photo!.id }).where(eq(profiles.memberId, old));
     await handle.db.update(members).set({ credits: 5 }).where(eq(members.id, old));
     await handle.db.insert(creditLedger).values({ memberId: old, delta: 5, balanceAfter: 5, reason: "signup", reference: `purge-${old}` });
+    // A conversation with a photo in it goes too, for both sides.
+    const [conversation] = await handle.db
+      .insert(conversations)
+      .values({ memberLow: Math.min(old, kept), memberHigh: Math.max(old, kept), startedBy: kept })
+      .returning({ id: conversations.id });
+    await handle.db.insert(messages).values({ conversationId: conversation!.id, senderId: kept, kind: "photo", photoKey: "chat/bb/x.webp", photoThumbKey: "chat/bb/x-thumb.webp" });
     const now = new Date();
     await requestDeletion(handle.db, { memberId: old, reason: "price", remarks: null, now: new Date(now.getTime() - 15 * DAY_MS) });
     await requestDeletion(handle.db, { memberId: young, reason: "price", remarks: null, now: new Date(now.getTime() - 13 * DAY_MS) });
@@ -159,7 +165,8 @@ describe("the purge", () => {
     expect(await status(old)).toEqual({ status: "deleted", email: null });
     expect(await listed(old)).toBeUndefined();
     expect(await handle.db.select().from(photos).where(eq(photos.memberId, old))).toEqual([]);
-    expect(storage.removed.sort()).toEqual(["photos/aa/gone-thumb.webp", "photos/aa/gone.webp"]);
+    expect(storage.removed.sort()).toEqual(["chat/bb/x-thumb.webp", "chat/bb/x.webp", "photos/aa/gone-thumb.webp", "photos/aa/gone.webp"]);
+    expect(await handle.db.select().from(messages).where(eq(messages.conversationId, conversation!.id))).toEqual([]);
     expect(await handle.db.select().from(emailTokens).where(eq(emailTokens.memberId, old))).toEqual([]);
     // Bookkeeping stays, without a person attached.
     expect(await handle.db.select({ delta: creditLedger.delta }).from(creditLedger).where(eq(creditLedger.memberId, old))).toEqual([{ delta: 5 }]);

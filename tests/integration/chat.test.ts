@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { creditLedger, memberEvents, members, messages, profiles } from "../../db/schema/index";
-import { blockMember } from "../../app/models/blocks.server";
+import { blockMember, unblockMember } from "../../app/models/blocks.server";
 import { answerAsProfile, sendMessage, type MessageContent } from "../../app/models/chat-send.server";
 import {
   conversationList,
@@ -15,6 +15,14 @@ import { LocalDiskStorage } from "../../app/services/storage/local-disk.server";
 import { tenantSchema } from "../../app/tenancy/schema";
 import { createTestDatabase, type TestDatabase } from "../fixtures/database";
 import { tenantFixture } from "../fixtures/tenant";
+
+/** Storage that records what is removed. */
+class RemovalSpy extends LocalDiskStorage {
+  readonly removed: string[] = [];
+  override async remove(key: string): Promise<void> {
+    this.removed.push(key);
+  }
+}
 
 let handle: TestDatabase;
 const storage = new LocalDiskStorage("/tmp/unused-chat-storage");
@@ -127,6 +135,17 @@ describe("who may write to whom", () => {
     expect((await Promise.all(others.map((id) => send(paid, id)))).every((o) => o.ok)).toBe(true);
   });
 
+  it("does not give a free member a conversation back when one is removed (blocking and unblocking is no way round the limit)", async () => {
+    const ann = await person({ name: "Ann", credits: 500 });
+    const [ben, cas, dirk] = (await Promise.all(["Ben", "Cas", "Dirk"].map((name) => person({ name })))) as [number, number, number];
+    expect((await send(ann, ben)).ok).toBe(true);
+    expect((await send(ann, cas)).ok).toBe(true);
+    expect(await blockMember(handle.db, { blockerId: ann, blockedId: ben, pool: "shared" })).toBe(true);
+    await unblockMember(handle.db, { blockerId: ann, blockedId: ben });
+    expect(await send(ann, dirk)).toEqual({ ok: false, reason: "conversationLimit" });
+    expect(await send(ann, ben)).toEqual({ ok: false, reason: "conversationLimit" });
+  });
+
   it("delivers an unconfirmed member's messages, but nobody can reach them until they confirm", async () => {
     const newbie = await person({ name: "New", credits: 100, status: "not_confirmed", paid: true });
     const ben = await person({ name: "Ben", credits: 100, paid: true });
@@ -150,12 +169,16 @@ describe("who may write to whom", () => {
 
     const ben = await person({ name: "Ben" });
     expect((await send(ann, ben)).ok).toBe(true);
-    expect(await blockMember(handle.db, { blockerId: ben, blockedId: ann, pool: "shared" })).toBe(true);
+    expect((await send(ann, ben, { kind: "photo", photoKey: "chat/ab/p.webp", photoThumbKey: "chat/ab/p-thumb.webp" })).ok).toBe(true);
+    const spy = new RemovalSpy("/tmp/unused-chat-storage");
+    expect(await blockMember(handle.db, { blockerId: ben, blockedId: ann, pool: "shared" }, spy)).toBe(true);
+    // The conversation's photos went with it.
+    expect(spy.removed.sort()).toEqual(["chat/ab/p-thumb.webp", "chat/ab/p.webp"]);
     // Blocking removed the conversation for both.
-    expect((await conversationList(handle.db, storage, { memberId: ann, pool: "shared", limit: 10 })).items.map((c) => c.other.id)).toEqual([hidden]);
+    expect((await conversationList(handle.db, storage, { memberId: ann, pool: "shared", historyDays: 30, limit: 10 })).items.map((c) => c.other.id)).toEqual([hidden]);
     expect(await send(ann, ben)).toEqual({ ok: false, reason: "unavailable" });
     expect(await send(ben, ann)).toEqual({ ok: false, reason: "unavailable" });
-    expect((await balance(ann)).credits).toBe(480);
+    expect((await balance(ann)).credits).toBe(465);
   });
 });
 
@@ -167,7 +190,7 @@ describe("conversations", () => {
     await send(ben, ann, text("Hoi Ann"));
     await send(ben, ann, text("Ben je er?"));
     await send(cas, ann, { kind: "gift", giftId: "heart" });
-    const list = await conversationList(handle.db, storage, { memberId: ann, pool: "shared", limit: 10 });
+    const list = await conversationList(handle.db, storage, { memberId: ann, pool: "shared", historyDays: 30, limit: 10 });
     expect(list.items.map((c) => [c.other.name, c.unread, c.last?.kind, c.last?.mine])).toEqual([
       ["Cas", 1, "gift", false],
       ["Ben", 2, "text", false],
@@ -188,8 +211,8 @@ describe("conversations", () => {
     expect((await handle.db.select().from(memberEvents)).length).toBe(eventsBefore);
 
     // Paging: one at a time, in order.
-    const first = await conversationList(handle.db, storage, { memberId: ann, pool: "shared", limit: 1 });
-    const second = await conversationList(handle.db, storage, { memberId: ann, pool: "shared", limit: 1, after: first.next });
+    const first = await conversationList(handle.db, storage, { memberId: ann, pool: "shared", historyDays: 30, limit: 1 });
+    const second = await conversationList(handle.db, storage, { memberId: ann, pool: "shared", historyDays: 30, limit: 1, after: first.next });
     expect([first.items[0]!.other.name, second.items[0]!.other.name, second.next]).toEqual(["Cas", "Ben", null]);
   });
 
@@ -199,9 +222,9 @@ describe("conversations", () => {
     const first = await send(ben, ann, text("Oud bericht"));
     if (!first.ok) throw new Error("not sent");
     expect(await deleteConversation(handle.db, ann, first.conversationId)).toBe(true);
-    expect((await conversationList(handle.db, storage, { memberId: ann, pool: "shared", limit: 10 })).items).toEqual([]);
+    expect((await conversationList(handle.db, storage, { memberId: ann, pool: "shared", historyDays: 30, limit: 10 })).items).toEqual([]);
     expect(await unreadTotal(handle.db, ann, "shared")).toBe(0);
-    expect((await conversationList(handle.db, storage, { memberId: ben, pool: "shared", limit: 10 })).items).toHaveLength(1);
+    expect((await conversationList(handle.db, storage, { memberId: ben, pool: "shared", historyDays: 30, limit: 10 })).items).toHaveLength(1);
     // Someone else's conversation cannot be deleted.
     const cas = await person({ name: "Cas" });
     expect(await deleteConversation(handle.db, cas, first.conversationId)).toBe(false);
@@ -232,6 +255,11 @@ describe("conversations", () => {
     expect(older.messages.map((m) => m.body)).toEqual(["m2", "m3"]);
     const oldestPage = await conversationMessages(handle.db, storage, { conversationId, clearedAt: null, historyDays: 30, limit: 2, before: older.messages[0]!.id });
     expect(oldestPage).toMatchObject({ messages: [], hasOlder: false, olderHidden: true });
+    // When the newest message is beyond the limit too, the list does not preview it.
+    await handle.db.update(messages).set({ createdAt: new Date(Date.now() - 40 * 86_400_000) }).where(eq(messages.conversationId, conversationId));
+    await handle.db.execute(sql`update conversation_members set last_message_at = now() - interval '40 days' where conversation_id = ${conversationId}`);
+    const [listed] = (await conversationList(handle.db, storage, { memberId: ann, pool: "shared", historyDays: 30, limit: 10 })).items;
+    expect(listed?.last).toBeNull();
   });
 
   it("lets an operator answer as a fictional profile, free of charge, and as nobody else", async () => {

@@ -93,7 +93,7 @@ describe("the event stream", () => {
     const abort = new AbortController();
     const stream = memberEventStream(
       {
-        eventsAfter: (after, limit) => eventsAfter(handle.db, memberId, after, limit),
+        eventsAfter: (after, limit, since) => eventsAfter(handle.db, memberId, after, limit, since),
         latestEventId: () => latestEventId(handle.db, memberId),
         subscribe: (listener) => hub.subscribe(memberId, listener),
         sessionIsLive: async () => true,
@@ -145,6 +145,63 @@ describe("the event stream", () => {
     stream.close();
     await hub.stop();
     // The closed stream no longer listens.
+    expect(hub.listenerCount(memberId)).toBe(0);
+  });
+
+  // PGlite has one connection: a transaction held open would hold up the other write.
+  it.skipIf(!process.env.DATABASE_URL)("sends an event whose transaction committed after a later id was sent, and nothing twice", async () => {
+    const memberId = await addMember(handle.db, tenant, { email: "ann@example.com" });
+    const hub = new EventHub(() => other ?? handle);
+    await hub.start();
+    const stream = await open(memberId, await latestEventId(handle.db, memberId), hub);
+    await stream.read("retry");
+    // X's transaction takes the lower id but commits last.
+    let commitSlow: () => void = () => undefined;
+    const slow = handle.db.transaction(async (tx) => {
+      const id = await publishEvent(tx, memberId, "message", { conversation: 1 });
+      await new Promise<void>((resolve) => (commitSlow = resolve));
+      return id;
+    });
+    await new Promise((r) => setTimeout(r, 50));
+    const fast = await publishEvent(other?.db ?? handle.db, memberId, "message", { conversation: 2 });
+    await stream.read(`id: ${fast}\n`);
+    commitSlow();
+    const early = await slow;
+    expect(early).toBeLessThan(fast);
+    const text = await stream.read(`id: ${early}\n`);
+    expect(text.split(`id: ${fast}\n`)).toHaveLength(2);
+    stream.close();
+    await hub.stop();
+  });
+
+  it("asks for a full reload when the given id is newer than anything the member has (a reset database, another account)", async () => {
+    const memberId = await addMember(handle.db, tenant, { email: "ann@example.com" });
+    const hub = new EventHub(() => handle);
+    await hub.start();
+    const latest = await publishEvent(handle.db, memberId, "likes");
+    const stream = await open(memberId, latest + 1000, hub);
+    expect(await stream.read("event: resync")).toContain(`id: ${latest}\nevent: ${RESYNC_EVENT}\n`);
+    stream.close();
+    await hub.stop();
+  });
+
+  it("sets nothing up for a client that left before the stream started", async () => {
+    const memberId = await addMember(handle.db, tenant, { email: "ann@example.com" });
+    const hub = new EventHub(() => handle);
+    const abort = new AbortController();
+    abort.abort();
+    const stream = memberEventStream(
+      {
+        eventsAfter: () => Promise.resolve([]),
+        latestEventId: () => Promise.resolve(0),
+        subscribe: (listener) => hub.subscribe(memberId, listener),
+        sessionIsLive: async () => true,
+        resyncKind: RESYNC_EVENT,
+      },
+      null,
+      abort.signal,
+    );
+    expect(await stream.getReader().read()).toEqual({ done: true, value: undefined });
     expect(hub.listenerCount(memberId)).toBe(0);
   });
 

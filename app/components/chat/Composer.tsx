@@ -1,4 +1,4 @@
-import { Link, useFetcher } from "@remix-run/react";
+import { Link, useActionData, useFetcher } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ChatActionReply } from "~/models/chat-page.server";
@@ -37,7 +37,9 @@ export function Composer({
   const textForm = useFetcher<ChatActionReply>({ key: "chat-text" });
   const photoForm = useFetcher<ChatActionReply>({ key: "chat-photo" });
   const giftForm = useFetcher<ChatActionReply>({ key: "chat-gift" });
-  const [text, setText] = useState("");
+  // Without script the form posted as a page: a refusal comes back as the page's action data.
+  const pageReply = useActionData<ChatActionReply>();
+  const [text, setText] = useState(pageReply && !pageReply.ok ? (pageReply.body ?? "") : "");
   const [giftsOpen, setGiftsOpen] = useState(false);
   const [showIcebreaker, setShowIcebreaker] = useState(icebreaker);
   const textarea = useRef<HTMLTextAreaElement>(null);
@@ -45,7 +47,7 @@ export function Composer({
 
   // Each new reply of the three forms is handled once, while rendering: a sent text empties the
   // composer, a refused one comes back as it was typed, and the newest refusal is shown.
-  const [refusal, setRefusal] = useState<Extract<ChatActionReply, { ok: false }> | null>(null);
+  const [refusal, setRefusal] = useState<Extract<ChatActionReply, { ok: false }> | null>(pageReply && !pageReply.ok ? pageReply : null);
   const replies = [textForm.data, photoForm.data, giftForm.data];
   const [handled, setHandled] = useState(replies);
   const changed = replies.findIndex((reply, index) => reply !== handled[index]);
@@ -90,7 +92,8 @@ export function Composer({
             onKeyDown={(event) => {
               if (event.key === "Enter" && !event.shiftKey && !event.nativeEvent.isComposing) {
                 event.preventDefault();
-                event.currentTarget.form?.requestSubmit();
+                // One send at a time: a second Enter before the answer would send (and charge) twice.
+                if (!busy) event.currentTarget.form?.requestSubmit();
               }
             }}
             maxLength={settings.messageLength}

@@ -1,4 +1,4 @@
-import { Link, useRevalidator } from "@remix-run/react";
+import { Link, useFetcher, useNavigate, useRevalidator } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { badgeText } from "~/components/likes/badge-count";
@@ -31,9 +31,25 @@ export function ConversationList({ items, activeId, more, clock }: { items: Conv
   const { t } = useTranslation("chat");
   const when = messageTime(clock, t("yesterday"));
   const revalidator = useRevalidator();
+  const navigate = useNavigate();
+  const further = useFetcher<{ items: ConversationItem[]; more: string | null }>();
   const [removed, setRemoved] = useState<number[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
-  const shown = items.filter((item) => !removed.includes(item.id));
+  // Fresh list data from the server is the truth again (a deleted conversation can come back with a new message).
+  const [seenItems, setSeenItems] = useState(items);
+  if (items !== seenItems) {
+    setSeenItems(items);
+    setRemoved([]);
+  }
+  // Each further page goes below the ones before.
+  const [loaded, setLoaded] = useState<ConversationItem[]>([]);
+  const [seenPage, setSeenPage] = useState(further.data);
+  if (further.data !== seenPage) {
+    setSeenPage(further.data);
+    if (further.data) setLoaded([...loaded, ...further.data.items]);
+  }
+  const shown = [...items, ...loaded.filter((item) => !items.some((first) => first.id === item.id))].filter((item) => !removed.includes(item.id));
+  const nextPage = further.data ? further.data.more : more;
 
   async function remove(id: number) {
     setFailure(null);
@@ -49,7 +65,8 @@ export function ConversationList({ items, activeId, more, clock }: { items: Conv
       setFailure(t("list.deleteFailed", { error }));
       setRemoved((list) => list.filter((other) => other !== id));
     }
-    revalidator.revalidate();
+    if (error === null && id === activeId) navigate("/chats");
+    else revalidator.revalidate();
   }
 
   return (
@@ -116,10 +133,18 @@ export function ConversationList({ items, activeId, more, clock }: { items: Conv
           ))}
         </ul>
       )}
-      {more ? (
-        <Link to={`?after=${more}`} className="block p-3 text-center text-sm font-semibold text-primary" data-testid="chats-more">
+      {nextPage ? (
+        <a
+          href={`/chats?after=${nextPage}`}
+          onClick={(event) => {
+            event.preventDefault();
+            if (further.state === "idle") further.load(`/api/conversations?after=${nextPage}`);
+          }}
+          className="block p-3 text-center text-sm font-semibold text-primary"
+          data-testid="chats-more"
+        >
           {t("list.more")}
-        </Link>
+        </a>
       ) : null}
     </>
   );

@@ -76,7 +76,8 @@ export class EventHub {
     set.add(listener);
     return () => {
       set.delete(listener);
-      if (set.size === 0) this.byMember.delete(memberId);
+      // Only this set: a newer one for the same member stays.
+      if (set.size === 0 && this.byMember.get(memberId) === set) this.byMember.delete(memberId);
     };
   }
 

@@ -6,6 +6,14 @@ const HEARTBEAT_MS = 25_000;
 /** Every this many heartbeats the stream checks that its session still stands (a revoked session ends it). */
 const SESSION_CHECK_EVERY = 2;
 
+/**
+ * Events of transactions that commit out of id order (two senders at once: the later id commits
+ * first) are caught by also reading what was written this recently, whatever its id.
+ */
+export const LOOKBACK_MS = 10_000;
+/** Ids already sent are remembered this far back, so a look back sends nothing twice. */
+const SENT_MEMORY = 1_000;
+
 export interface StreamEvent {
   id: number;
   kind: string;
@@ -14,8 +22,8 @@ export interface StreamEvent {
 
 /** What a stream needs from the outside world; the route wires it to the database and the hub. */
 export interface StreamSources {
-  /** Events after an id, oldest first. */
-  eventsAfter(afterId: number, limit: number): Promise<StreamEvent[]>;
+  /** Events after an id or written since a moment, oldest first. */
+  eventsAfter(afterId: number, limit: number, writtenSince: Date): Promise<StreamEvent[]>;
   latestEventId(): Promise<number>;
   subscribe(listener: (signal: MemberSignal) => void): () => void;
   sessionIsLive(): Promise<boolean>;
@@ -30,9 +38,10 @@ export function formatEvent(event: { id?: number; kind: string; data: Record<str
 
 /**
  * A member's live event stream. It first replays what came after `lastEventId` (the browser's
- * Last-Event-ID on a reconnect), then sends each new event as the hub hears of it. Fetches are
- * serialised: a signal during a fetch makes one more fetch afterwards, so nothing is skipped and
- * nothing is sent twice.
+ * Last-Event-ID on a reconnect, or the id the page's data was read at), then sends each new event
+ * as the hub hears of it. Fetches are serialised: a signal during a fetch makes one more fetch
+ * afterwards. Each read also looks back a few seconds (never before the stream started) for
+ * events that committed out of id order; ids already sent are skipped.
  */
 export function memberEventStream(sources: StreamSources, lastEventId: number | null, abort: AbortSignal): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
@@ -40,12 +49,38 @@ export function memberEventStream(sources: StreamSources, lastEventId: number | 
   return new ReadableStream<Uint8Array>({
     async start(controller) {
       let closed = false;
+      const close = () => {
+        if (closed) return;
+        cleanup();
+        try {
+          controller.close();
+        } catch {
+          // The reader went away first.
+        }
+      };
+      // The client may be gone before the stream starts: then there is nothing to set up.
+      if (abort.aborted) {
+        closed = true;
+        controller.close();
+        return;
+      }
       const write = (text: string) => {
         if (!closed) controller.enqueue(encoder.encode(text));
+      };
+      // The look back reaches no further than the stream's start: what came before is the replay's part.
+      const startedAt = Date.now();
+      const sent = new Set<number>();
+      const remember = (id: number) => {
+        sent.add(id);
+        if (sent.size > SENT_MEMORY) sent.delete(sent.values().next().value!);
       };
       let sentUpTo = 0;
       let fetching = false;
       let again = false;
+      const resync = async () => {
+        sentUpTo = await sources.latestEventId();
+        write(formatEvent({ id: sentUpTo, kind: sources.resyncKind, data: {} }));
+      };
       const fetchNew = async () => {
         if (fetching) {
           again = true;
@@ -55,13 +90,16 @@ export function memberEventStream(sources: StreamSources, lastEventId: number | 
         try {
           do {
             again = false;
-            const events = await sources.eventsAfter(sentUpTo, REPLAY_MAX + 1);
+            const lookback = new Date(Math.max(Date.now() - LOOKBACK_MS, startedAt));
+            const events = (await sources.eventsAfter(sentUpTo, REPLAY_MAX + 1, lookback)).filter((event) => !sent.has(event.id));
             if (events.length > REPLAY_MAX) {
-              sentUpTo = await sources.latestEventId();
-              write(formatEvent({ id: sentUpTo, kind: sources.resyncKind, data: {} }));
-            } else {
-              for (const event of events) write(formatEvent(event));
-              sentUpTo = events.at(-1)?.id ?? sentUpTo;
+              await resync();
+              continue;
+            }
+            for (const event of events) {
+              write(formatEvent(event));
+              remember(event.id);
+              sentUpTo = Math.max(sentUpTo, event.id);
             }
           } while (again && !closed);
         } catch {
@@ -83,17 +121,11 @@ export function memberEventStream(sources: StreamSources, lastEventId: number | 
           sources.sessionIsLive().then((live) => live || close(), close);
         }
       }, HEARTBEAT_MS);
-      const close = () => {
-        if (closed) return;
-        cleanup();
-        try {
-          controller.close();
-        } catch {
-          // The reader went away first.
-        }
-      };
+      let cleaned = false;
       cleanup = () => {
         closed = true;
+        if (cleaned) return;
+        cleaned = true;
         clearInterval(heartbeat);
         unsubscribe();
         abort.removeEventListener("abort", close);
@@ -103,7 +135,10 @@ export function memberEventStream(sources: StreamSources, lastEventId: number | 
       // Signals while the starting point is read wait for the first fetch below.
       fetching = true;
       try {
-        sentUpTo = lastEventId ?? (await sources.latestEventId());
+        const latest = await sources.latestEventId();
+        // An id from before a reset, or another account's: the page reloads everything.
+        if (lastEventId !== null && lastEventId > latest) await resync();
+        else sentUpTo = lastEventId ?? latest;
       } catch {
         close();
         return;

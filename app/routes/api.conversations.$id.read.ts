@@ -1,0 +1,16 @@
+import { data, type ActionFunctionArgs } from "@remix-run/node";
+import { db } from "~/db.server";
+import { idParam } from "~/models/chat-page.server";
+import { markConversationRead } from "~/models/conversations.server";
+
+/**
+ * The conversation is on screen: what is in it is read (spec section 4). The page's script says
+ * so while the page is visible; a conversation open in a background tab stays unread.
+ */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  if (request.method !== "POST") throw data(null, { status: 405 });
+  const member = context.member;
+  if (!member) throw data({ error: "authentication_required" }, { status: 403 });
+  await markConversationRead(db(), member.id, idParam(params.id));
+  return { ok: true };
+}

@@ -1,0 +1,2 @@
+ALTER TABLE "members" ADD COLUMN "conversations_started" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+UPDATE "members" SET "conversations_started" = (SELECT count(*) FROM "conversations" WHERE "conversations"."started_by" = "members"."id");
