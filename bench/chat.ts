@@ -83,7 +83,12 @@ interface Pair {
 /** Sends one message and resolves with the milliseconds from `from` until it was announced on the recipient's stream. */
 async function deliver(pair: Pair, sendPort: number, text: string, from: number): Promise<number> {
   const arrived = pair.stream.next(pair.conversation);
-  const reply = await send(sendPort, host, `/chats/${pair.conversation}.data`, { cookie: pair.senderCookie, fields: { intent: "text", body: text } });
+  const reply = await send(sendPort, host, `/chats/${pair.conversation}.data`, {
+    cookie: pair.senderCookie,
+    fields: { intent: "text", body: text },
+    // What the browser's fetch sends: the page's script, not a page load.
+    headers: { "sec-fetch-dest": "empty" },
+  });
   if (reply.status !== 200) throw new Error(`send failed: ${reply.status}`);
   await arrived;
   return performance.now() - from;
