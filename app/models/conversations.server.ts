@@ -228,6 +228,8 @@ export async function conversationMessages(
 ): Promise<{ messages: ChatMessage[]; hasOlder: boolean; olderHidden: boolean }> {
   const now = input.now ?? new Date();
   const limitStart = new Date(now.getTime() - input.historyDays * 86_400_000);
+  // The conversation's messages this member still has: none from before they cleared it.
+  const ofThisMember = and(eq(messages.conversationId, input.conversationId), input.clearedAt ? gt(messages.createdAt, input.clearedAt) : undefined);
   const rows = await db
     .select({
       id: messages.id,
@@ -240,14 +242,7 @@ export async function conversationMessages(
       createdAt: messages.createdAt,
     })
     .from(messages)
-    .where(
-      and(
-        eq(messages.conversationId, input.conversationId),
-        gte(messages.createdAt, limitStart),
-        input.clearedAt ? gt(messages.createdAt, input.clearedAt) : undefined,
-        input.before ? lt(messages.id, input.before) : undefined,
-      ),
-    )
+    .where(and(ofThisMember, gte(messages.createdAt, limitStart), input.before ? lt(messages.id, input.before) : undefined))
     .orderBy(desc(messages.id))
     .limit(input.limit + 1);
   const hasOlder = rows.length > input.limit;
@@ -256,13 +251,7 @@ export async function conversationMessages(
     const [beyond] = await db
       .select({ id: messages.id })
       .from(messages)
-      .where(
-        and(
-          eq(messages.conversationId, input.conversationId),
-          lt(messages.createdAt, limitStart),
-          input.clearedAt ? gt(messages.createdAt, input.clearedAt) : undefined,
-        ),
-      )
+      .where(and(ofThisMember, lt(messages.createdAt, limitStart)))
       .limit(1);
     olderHidden = beyond !== undefined;
   }

@@ -1,26 +1,10 @@
-import type { Browser, BrowserContext, Locator, Page } from "@playwright/test";
-import { acceptSiteEntry, brandUrl, expect, mailLinkFor, test } from "./helpers";
-import { jpeg, logIn, send, signUp, tag, type Member } from "./member-setup";
+import type { Browser, Locator, Page } from "@playwright/test";
+import { brandUrl, expect, mailLinkFor, test } from "./helpers";
+import { jpeg, logIn, openBrowser as openBrowserOf, send, signUp, tag, type Member } from "./member-setup";
 
 const BRAND = "flirtpunt";
+const openBrowser = (browser: Browser) => openBrowserOf(browser, BRAND);
 const PREMIUM = { email: `premium.${BRAND}@demo.invalid`, password: "demo-password-2026" };
-
-/** A second browser, whose uncaught page errors count too. */
-async function openBrowser(browser: Browser): Promise<{ context: BrowserContext; page: Page; close: () => Promise<void> }> {
-  const context = await browser.newContext();
-  await acceptSiteEntry(context, BRAND);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  return {
-    context,
-    page,
-    close: async () => {
-      await context.close();
-      expect.soft(errors, "uncaught errors in the other browser").toEqual([]);
-    },
-  };
-}
 
 /** Goes to a chat page and waits until its script runs (the live stream is open then). */
 async function open(page: Page, path: string) {

@@ -1,30 +1,14 @@
 import type { Browser, BrowserContext, Locator, Page, Response } from "@playwright/test";
-import { acceptSiteEntry, brandUrl, expect, PASSWORD, test } from "./helpers";
-import { birthDateForAge, send, signUp, tag, type Member } from "./member-setup";
+import { brandUrl, expect, PASSWORD, test } from "./helpers";
+import { birthDateForAge, openBrowser as openBrowserOf, send, signUp, tag, type Member } from "./member-setup";
 
 const BRAND = "flirtpunt";
+const openBrowser = (browser: Browser) => openBrowserOf(browser, BRAND);
 
 /** Signs up with the app badge recorded from the first page on (see recordAppBadge). */
 async function signUpHere(page: Page, name: string, birth?: string, sections?: Record<string, Record<string, string>>): Promise<Member> {
   await recordAppBadge(page.context());
   return signUp(page, BRAND, name, birth, sections);
-}
-
-/** A second browser (another member or visitor), whose uncaught page errors count too. */
-async function openBrowser(browser: Browser): Promise<{ context: BrowserContext; page: Page; close: () => Promise<void> }> {
-  const context = await browser.newContext();
-  await acceptSiteEntry(context, BRAND);
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (error) => errors.push(error.message));
-  return {
-    context,
-    page,
-    close: async () => {
-      await context.close();
-      expect.soft(errors, "uncaught errors in the other browser").toEqual([]);
-    },
-  };
 }
 
 /** Signs up a member in a browser of their own, closed again. */

@@ -1,6 +1,6 @@
 // Set-up steps for the member tests, run inside the page: Node cannot resolve the brands'
 // *.localhost hosts, the browser can. For what a test prepares, not for what it is about.
-import type { Page } from "@playwright/test";
+import type { Browser, BrowserContext, Page } from "@playwright/test";
 import sharp from "sharp";
 import { acceptSiteEntry, brandUrl, expect, PASSWORD, uniqueEmail } from "./helpers";
 
@@ -95,4 +95,21 @@ export async function logIn(page: Page, tenantId: string, email: string, passwor
 /** A plain photo of one colour. */
 export function jpeg(background: string): Promise<Buffer> {
   return sharp({ create: { width: 400, height: 400, channels: 3, background } }).jpeg().toBuffer();
+}
+
+/** A second browser on a brand (another member or visitor), whose uncaught page errors count too. */
+export async function openBrowser(browser: Browser, tenantId: string): Promise<{ context: BrowserContext; page: Page; close: () => Promise<void> }> {
+  const context = await browser.newContext();
+  await acceptSiteEntry(context, tenantId);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  return {
+    context,
+    page,
+    close: async () => {
+      await context.close();
+      expect.soft(errors, "uncaught errors in the other browser").toEqual([]);
+    },
+  };
 }

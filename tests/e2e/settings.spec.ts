@@ -147,6 +147,8 @@ test("Dutch: signup in the desktop modal, e-mail and password changes, notificat
   // The old address and password no longer log in; the new ones do.
   await page.getByTestId("account-menu").locator("summary").click();
   await page.getByTestId("logout").click();
+  // Logged out before going on: a login page opened while still logged in goes home instead.
+  await expect(page.getByTestId("nav-login")).toBeVisible();
   await logIn(page, "flirtpunt", email, PASSWORD);
   await expect(page.getByTestId("login-error")).toHaveText("Login mislukt, probeer opnieuw");
   await logIn(page, "flirtpunt", newEmail, NEW_PASSWORD);

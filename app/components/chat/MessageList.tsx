@@ -2,19 +2,10 @@ import { useFetcher } from "@remix-run/react";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { giftImageUrl, isGiftId } from "~/models/gifts";
-import type { MessageKind } from "~/models/chat-rules";
+import type { ChatMessage } from "~/models/conversations.server";
 import { dayOf, type ChatClock } from "~/utils/chat-clock";
 
-export interface ShownMessage {
-  id: number;
-  senderId: number;
-  kind: MessageKind;
-  body: string | null;
-  photoUrl: string | null;
-  photoThumbUrl: string | null;
-  giftId: string | null;
-  createdAt: Date;
-}
+type ShownMessage = ChatMessage;
 
 interface OlderPage {
   messages: ShownMessage[];
