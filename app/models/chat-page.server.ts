@@ -1,4 +1,4 @@
-import { data, redirect, type AppLoadContext } from "@remix-run/node";
+import { data, type AppLoadContext } from "@remix-run/node";
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { members, photos, profiles } from "../../db/schema/index";
@@ -17,8 +17,8 @@ import { cardColumns, toMemberCard } from "./member-search.server";
 import { readPhotoForm } from "./photo-upload-form.server";
 import type { CurrentMember } from "./sessions.server";
 
-export const LIST_PAGE = 30;
-export const MESSAGE_PAGE = 40;
+const LIST_PAGE = 30;
+const MESSAGE_PAGE = 40;
 
 /** The list column of the chat layout. */
 export async function chatList(member: CurrentMember, tenant: Tenant, after: string | null) {
@@ -143,7 +143,7 @@ function reply(outcome: SendOutcome): ChatActionReply {
 }
 
 /** The minimum price of a message for the visitor's country, where the brand states one (spec section 3). */
-export function minimumMessageCost(tenant: Tenant, context: AppLoadContext): { costs: number; currency: string } | null {
+function minimumMessageCost(tenant: Tenant, context: AppLoadContext): { costs: number; currency: string } | null {
   const country = context.country ?? tenant.countries[0];
   return (country && tenant.settings.minimum_message_costs[country]) || null;
 }
@@ -153,10 +153,6 @@ export function idParam(value: string | undefined): number {
   const id = Number(value);
   if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404 });
   return id;
-}
-
-export function redirectToConversation(conversationId: number) {
-  return redirect(`/chats/${conversationId}`);
 }
 
 /** What the composer needs to know: limits, prices, the member's free messages, the brand's gifts. */
