@@ -11,3 +11,4 @@ export * from "./blocks";
 export * from "./likes";
 export * from "./events";
 export * from "./chat";
+export * from "./orders";

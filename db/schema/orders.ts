@@ -1,0 +1,58 @@
+import { sql } from "drizzle-orm";
+import { bigint, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { members } from "./members";
+
+/** Spec section 4, payment: open (created), pending (processing), then paid, failed, canceled or expired. */
+export const orderStatus = pgEnum("order_status", ["open", "pending", "paid", "failed", "canceled", "expired"]);
+
+/**
+ * A payment order (spec section 3): what was bought (a credit bundle or a premium tier), for how
+ * much in which currency after any discount, through which method and provider, and the
+ * provider's payment id. Amounts are integer cents; the charged amount is computed on the server.
+ */
+export const orders = pgTable(
+  "orders",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    memberId: bigint("member_id", { mode: "number" })
+      .notNull()
+      .references(() => members.id, { onDelete: "cascade" }),
+    siteId: text("site_id").notNull(),
+    /** `bundle:<id>` or `premium:<tier>` from the brand's price list. */
+    product: text("product").notNull(),
+    credits: integer("credits").notNull(),
+    bonusCredits: integer("bonus_credits").notNull().default(0),
+    amountCents: integer("amount_cents").notNull(),
+    currency: text("currency").notNull(),
+    discountCode: text("discount_code"),
+    discountPercent: integer("discount_percent").notNull().default(0),
+    method: text("method").notNull(),
+    provider: text("provider").notNull(),
+    paymentId: text("payment_id"),
+    status: orderStatus("status").notNull().default("open"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp("paid_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("orders_payment_key").on(t.provider, t.paymentId),
+    index("orders_member_idx").on(t.memberId, t.createdAt),
+    check("orders_amount_positive", sql`${t.amountCents} > 0`),
+    check("orders_credits_positive", sql`${t.credits} > 0 and ${t.bonusCredits} >= 0`),
+    check("orders_discount_range", sql`${t.discountPercent} between 0 and 100`),
+  ],
+);
+
+/** Every status an order went through, with what reported it (the webhook, the buyer's return). */
+export const orderStatusHistory = pgTable(
+  "order_status_history",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    orderId: bigint("order_id", { mode: "number" })
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    status: orderStatus("status").notNull(),
+    source: text("source").notNull(),
+    at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("order_status_history_order_idx").on(t.orderId, t.at)],
+);

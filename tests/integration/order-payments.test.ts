@@ -1,0 +1,75 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { creditLedger, memberEvents, members, orders, orderStatusHistory } from "../../db/schema/index";
+import { applyPaymentStatus, attachPayment, createOrder } from "../../app/models/order-payments.server";
+import { priceProduct } from "../../app/models/order-pricing";
+import { tenantSchema } from "../../app/tenancy/schema";
+import { createTestDatabase, type TestDatabase } from "../fixtures/database";
+import { addMember } from "../fixtures/members";
+import { tenantFixture } from "../fixtures/tenant";
+
+let handle: TestDatabase;
+const tenant = tenantSchema.parse(tenantFixture({ id: "alpha" }));
+
+beforeAll(async () => {
+  handle = await createTestDatabase();
+});
+afterAll(async () => {
+  await handle.close();
+});
+beforeEach(async () => {
+  await handle.db.execute(sql`truncate members cascade`);
+});
+
+/** A member with 20 credits and an order for the brand's first bundle, paid through `paymentId`. */
+async function orderFor(paymentId: string) {
+  const memberId = await addMember(handle.db, tenant, { email: `${paymentId}@example.com` });
+  await handle.db.update(members).set({ credits: 20 }).where(eq(members.id, memberId));
+  const bundle = tenant.pricing[tenant.currency]!.bundles[0]!;
+  const priced = priceProduct(tenant, { kind: "bundle", id: bundle.id })!;
+  const orderId = await createOrder(handle.db, { memberId, siteId: tenant.id, priced, method: "ideal", provider: "local" });
+  await attachPayment(handle.db, orderId, paymentId);
+  return { memberId, orderId, total: priced.credits + priced.bonusCredits };
+}
+
+const report = (paymentId: string, status: "pending" | "paid" | "failed" | "open" | "canceled") =>
+  applyPaymentStatus(handle.db, { provider: "local", paymentId, status, source: "webhook" });
+
+describe("payment reports", () => {
+  it("grant the credits exactly once when the same webhook arrives five times at once and out of order", async () => {
+    const { memberId, orderId, total } = await orderFor("tr_once");
+    const results = await Promise.all([report("tr_once", "paid"), report("tr_once", "pending"), report("tr_once", "paid"), report("tr_once", "open"), report("tr_once", "paid")]);
+    expect(results.filter((result) => result?.granted)).toHaveLength(1);
+    const [member] = await handle.db.select({ credits: members.credits, paidUser: members.paidUser }).from(members).where(eq(members.id, memberId));
+    // The first purchase makes the member premium.
+    expect(member).toEqual({ credits: 20 + total, paidUser: true });
+    const ledger = await handle.db.select().from(creditLedger).where(eq(creditLedger.memberId, memberId));
+    expect(ledger.map((row) => [row.delta, row.balanceAfter, row.reason, row.reference])).toEqual([[total, 20 + total, "order", String(orderId)]]);
+    const [order] = await handle.db.select({ status: orders.status, paidAt: orders.paidAt }).from(orders).where(eq(orders.id, orderId));
+    expect(order!.status).toBe("paid");
+    expect(order!.paidAt).not.toBeNull();
+    // A "pending" that arrives after "paid" changes nothing.
+    expect(await report("tr_once", "pending")).toMatchObject({ status: "paid", granted: false });
+    expect((await handle.db.select().from(creditLedger).where(eq(creditLedger.memberId, memberId))).length).toBe(1);
+    // The member's open pages hear of the new balance.
+    const events = await handle.db.select({ kind: memberEvents.kind, data: memberEvents.data }).from(memberEvents).where(eq(memberEvents.memberId, memberId));
+    expect(events).toEqual([{ kind: "credits", data: { credits: 20 + total } }]);
+  });
+
+  it("keep a failed or canceled payment so, and record every step", async () => {
+    const { memberId, orderId } = await orderFor("tr_fail");
+    expect(await report("tr_fail", "pending")).toMatchObject({ status: "pending", granted: false });
+    expect(await report("tr_fail", "failed")).toMatchObject({ status: "failed", granted: false });
+    expect(await report("tr_fail", "paid")).toMatchObject({ status: "failed", granted: false });
+    const [member] = await handle.db.select({ credits: members.credits, paidUser: members.paidUser }).from(members).where(eq(members.id, memberId));
+    expect(member).toEqual({ credits: 20, paidUser: false });
+    const history = await handle.db.select({ status: orderStatusHistory.status }).from(orderStatusHistory).where(eq(orderStatusHistory.orderId, orderId)).orderBy(orderStatusHistory.id);
+    expect(history.map((row) => row.status)).toEqual(["open", "pending", "failed"]);
+  });
+
+  it("ignore a payment id nobody ordered, and one of another provider", async () => {
+    await orderFor("tr_known");
+    expect(await report("tr_unknown", "paid")).toBeNull();
+    expect(await applyPaymentStatus(handle.db, { provider: "mollie", paymentId: "tr_known", status: "paid", source: "webhook" })).toBeNull();
+  });
+});
