@@ -1,5 +1,5 @@
 import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { creditLedger, memberEvents, members, messages, profiles } from "../../db/schema/index";
 import { blockMember, unblockMember } from "../../app/models/blocks.server";
 import { answerAsProfile, sendMessage, type MessageContent } from "../../app/models/chat-send.server";
@@ -13,7 +13,7 @@ import {
 } from "../../app/models/conversations.server";
 import { LocalDiskStorage } from "../../app/services/storage/local-disk.server";
 import { tenantSchema } from "../../app/tenancy/schema";
-import { createTestDatabase, type TestDatabase } from "../fixtures/database";
+import { testDatabasePerFile } from "../fixtures/database";
 import { tenantFixture } from "../fixtures/tenant";
 
 /** Storage that records what is removed. */
@@ -24,7 +24,7 @@ class RemovalSpy extends LocalDiskStorage {
   }
 }
 
-let handle: TestDatabase;
+const handle = testDatabasePerFile();
 const storage = new LocalDiskStorage("/tmp/unused-chat-storage");
 const base = tenantFixture({ id: "alpha", pool: "shared" });
 const tenant = tenantSchema.parse({
@@ -65,15 +65,6 @@ const send = (senderId: number, recipientId: number, content: MessageContent = t
 const balance = async (id: number) => (await handle.db.select({ credits: members.credits, free: members.freeMessages }).from(members).where(eq(members.id, id)))[0]!;
 const messageCount = async () => (await handle.db.select({ n: sql<number>`count(*)::int` }).from(messages))[0]!.n;
 
-beforeAll(async () => {
-  handle = await createTestDatabase();
-});
-afterAll(async () => {
-  await handle.close();
-});
-beforeEach(async () => {
-  await handle.db.execute(sql`truncate members cascade`);
-});
 
 describe("sending costs credits", () => {
   it("20 sends at once with credits for 5: exactly 5 messages, a zero balance and 5 ledger rows", async () => {

@@ -1,5 +1,5 @@
-import { and, eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { likes, members, photos, profiles } from "../../db/schema/index";
 import { autoLike } from "../../app/models/auto-like.server";
 import { blockMember } from "../../app/models/blocks.server";
@@ -8,10 +8,10 @@ import { fitScore, matchSuggestions } from "../../app/models/match-finder.server
 import { passProfile, swipeLimit, swipeState } from "../../app/models/swipe-game.server";
 import { LocalDiskStorage } from "../../app/services/storage/local-disk.server";
 import { tenantSchema } from "../../app/tenancy/schema";
-import { createTestDatabase, type TestDatabase } from "../fixtures/database";
+import { testDatabasePerFile } from "../fixtures/database";
 import { tenantFixture } from "../fixtures/tenant";
 
-let handle: TestDatabase;
+const handle = testDatabasePerFile();
 const storage = new LocalDiskStorage("/tmp/unused-likes-storage");
 const base = tenantFixture({ id: "alpha", pool: "shared" });
 const alpha = tenantSchema.parse({ ...base, settings: { ...base.settings, auto_likes: "fictional" } });
@@ -54,15 +54,6 @@ async function person(p: Person): Promise<number> {
 const like = (likerId: number, likedId: number, source: "profile" | "swipe" = "profile") => likeMember(handle.db, { likerId, likedId, pool: "shared", source });
 const rowsBetween = (a: number, b: number) => handle.db.select().from(likes).where(and(eq(likes.likerId, a), eq(likes.likedId, b)));
 
-beforeAll(async () => {
-  handle = await createTestDatabase();
-});
-afterAll(async () => {
-  await handle.close();
-});
-beforeEach(async () => {
-  await handle.db.execute(sql`truncate members cascade`);
-});
 
 describe("likeMember", () => {
   it("stores one like however many clicks arrive at once", async () => {

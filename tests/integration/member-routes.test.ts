@@ -1,7 +1,7 @@
 import { rmSync } from "node:fs";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
 // Uploads land in DATA_DIR/storage: a directory of this test's own, set before anything reads the environment.
 const dataDir = vi.hoisted(() => {
@@ -18,10 +18,10 @@ import { loader as membersLoader } from "../../app/routes/_default.members._inde
 import { action as memberAction, loader as memberLoader } from "../../app/routes/_default.members.$id";
 import { tenantSchema, type Tenant } from "../../app/tenancy/schema";
 import { contextFor, formOf } from "../fixtures/context";
-import { createTestDatabase, type TestDatabase } from "../fixtures/database";
+import { testDatabasePerFile } from "../fixtures/database";
 import { tenantFixture } from "../fixtures/tenant";
 
-let handle: TestDatabase;
+const handle = testDatabasePerFile();
 const base = tenantFixture({ id: "alpha", pool: "shared" });
 const alpha = tenantSchema.parse({ ...base, settings: { ...base.settings, logged_out_search: "none", logged_out_search_trafficsource: "all" } });
 const other = tenantSchema.parse(tenantFixture({ id: "other" }));
@@ -55,16 +55,11 @@ function upload(member: CurrentMember, file: Blob, name = "photo.jpg") {
 }
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
   setDatabaseHandle(handle);
 });
 afterAll(async () => {
   setDatabaseHandle(undefined);
-  await handle.close();
   rmSync(dataDir, { recursive: true, force: true });
-});
-beforeEach(async () => {
-  await handle.db.execute(sql`truncate members cascade`);
 });
 
 describe("/profile photo upload", () => {

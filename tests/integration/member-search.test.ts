@@ -1,14 +1,14 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { members, photos, profiles } from "../../db/schema/index";
 import { blockMember, unblockMember } from "../../app/models/blocks.server";
 import { likeMember } from "../../app/models/likes.server";
 import { countMatches, decodeCursor, encodeCursor, searchConditions, searchMembers, type SearchScope } from "../../app/models/member-search.server";
 import type { SearchFilters } from "../../app/models/search-filters";
 import { LocalDiskStorage } from "../../app/services/storage/local-disk.server";
-import { createTestDatabase, type TestDatabase } from "../fixtures/database";
+import { testDatabasePerFile } from "../fixtures/database";
 
-let handle: TestDatabase;
+const handle = testDatabasePerFile();
 const storage = new LocalDiskStorage("/tmp/unused-search-storage");
 const NOW = new Date("2026-06-15T12:00:00Z");
 
@@ -63,15 +63,6 @@ async function names(scope: SearchScope, filters: SearchFilters = {}): Promise<s
   return page.cards.map((card) => card.name).sort();
 }
 
-beforeAll(async () => {
-  handle = await createTestDatabase();
-});
-afterAll(async () => {
-  await handle.close();
-});
-beforeEach(async () => {
-  await handle.db.execute(sql`truncate members cascade`);
-});
 
 describe("searchMembers: who is found", () => {
   it("finds only the member pool's listed profiles: other pools, hidden, disabled and deleting accounts never", async () => {

@@ -1,25 +1,16 @@
-import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { creditLedger, memberEvents, members, orders, orderStatusHistory } from "../../db/schema/index";
 import { applyPaymentStatus, attachPayment, createOrder } from "../../app/models/order-payments.server";
 import { priceProduct } from "../../app/models/order-pricing";
 import { tenantSchema } from "../../app/tenancy/schema";
-import { createTestDatabase, type TestDatabase } from "../fixtures/database";
+import { testDatabasePerFile } from "../fixtures/database";
 import { addMember } from "../fixtures/members";
 import { tenantFixture } from "../fixtures/tenant";
 
-let handle: TestDatabase;
+const handle = testDatabasePerFile();
 const tenant = tenantSchema.parse(tenantFixture({ id: "alpha" }));
 
-beforeAll(async () => {
-  handle = await createTestDatabase();
-});
-afterAll(async () => {
-  await handle.close();
-});
-beforeEach(async () => {
-  await handle.db.execute(sql`truncate members cascade`);
-});
 
 /** A member with 20 credits and an order for the brand's first bundle, paid through `paymentId`. */
 async function orderFor(paymentId: string) {

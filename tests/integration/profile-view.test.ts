@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { members, profiles } from "../../db/schema/index";
 import { blockMember } from "../../app/models/blocks.server";
 import { deletePhoto, moderatePhoto, setMainPhoto, uploadPhoto } from "../../app/models/photos.server";
@@ -11,10 +11,10 @@ import { viewProfile } from "../../app/models/profile-view.server";
 import type { CurrentMember } from "../../app/models/sessions.server";
 import { LocalDiskStorage } from "../../app/services/storage/local-disk.server";
 import { tenantSchema, type Tenant } from "../../app/tenancy/schema";
-import { createTestDatabase, type TestDatabase } from "../fixtures/database";
+import { testDatabasePerFile } from "../fixtures/database";
 import { tenantFixture } from "../fixtures/tenant";
 
-let handle: TestDatabase;
+const handle = testDatabasePerFile();
 let storageDir: string;
 let storage: LocalDiskStorage;
 /** A brand showing every profile field, with music and hiking among its interests. */
@@ -91,16 +91,11 @@ async function approvedPhotos(memberId: number, count: number): Promise<number[]
 }
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
   storageDir = mkdtempSync(path.join(tmpdir(), "profile-view-"));
   storage = new LocalDiskStorage(storageDir);
 });
 afterAll(async () => {
-  await handle.close();
   rmSync(storageDir, { recursive: true, force: true });
-});
-beforeEach(async () => {
-  await handle.db.execute(sql`truncate members cascade`);
 });
 
 describe("viewProfile: who may see a profile (else 404)", () => {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../db/client.server";
 import { setDatabaseHandle } from "../../db/database.server";
 import { likes } from "../../db/schema/index";
@@ -10,25 +10,20 @@ import { eventsAfter, latestEventId, publishEvent, pruneEvents, signalMember } f
 import { encodeSignal, EventHub, MEMBER_EVENTS_CHANNEL, setEventHub, type MemberSignal } from "../../app/services/realtime/event-hub.server";
 import { memberEventStream, REPLAY_MAX } from "../../app/services/realtime/event-stream.server";
 import { tenantSchema } from "../../app/tenancy/schema";
-import { createTestDatabase, type TestDatabase } from "../fixtures/database";
+import { testDatabasePerFile } from "../fixtures/database";
 import { addMember } from "../fixtures/members";
 import { tenantFixture } from "../fixtures/tenant";
 
-let handle: TestDatabase;
+const handle = testDatabasePerFile();
 /** On PostgreSQL a second connection pool stands for a second server process. */
 let other: DatabaseHandle | null = null;
 const tenant = tenantSchema.parse(tenantFixture({ id: "alpha" }));
 
 beforeAll(async () => {
-  handle = await createTestDatabase();
   if (handle.url) other = openDatabase({ url: handle.url, maxConnections: 2 });
 });
 afterAll(async () => {
   await other?.close();
-  await handle.close();
-});
-beforeEach(async () => {
-  await handle.db.execute(sql`truncate members cascade`);
 });
 afterEach(() => setEventHub(undefined));
 
