@@ -10,40 +10,26 @@ import { isDocumentRequest } from "~/utils/http.server";
 import { dayBefore, dayOf, type ChatClock } from "~/utils/chat-clock";
 import { FREE_CONVERSATIONS, type SendRefusal } from "./chat-rules";
 import { sendMessage, type MessageContent, type SendOutcome } from "./chat-send.server";
-import { conversationList, conversationMessages, markConversationRead, memberConversation, type ListCursor } from "./conversations.server";
+import { conversationList, conversationMessages, markConversationRead, memberConversation } from "./conversations.server";
 import { isGiftId } from "./gifts";
 import { notBlockedBetween } from "./likes.server";
-import { cardColumns, toMemberCard } from "./member-search.server";
+import { cardColumns, decodeCursor, encodeCursor, toMemberCard } from "./member-search.server";
 import { readPhotoForm } from "./photo-upload-form.server";
 import type { CurrentMember } from "./sessions.server";
 
 const LIST_PAGE = 30;
 const MESSAGE_PAGE = 40;
 
-/** The list column of the chat layout. */
+/** The list column of the chat layout: one keyset page, and where the next one starts (`?after=`). */
 export async function chatList(member: CurrentMember, tenant: Tenant, after: string | null) {
-  return conversationList(db(), storage(), {
+  const list = await conversationList(db(), storage(), {
     memberId: member.id,
     pool: tenant.pool,
     historyDays: tenant.settings.chat_history_days,
-    after: decodeListCursor(after),
+    after: decodeCursor(after),
     limit: LIST_PAGE,
   });
-}
-
-export function encodeListCursor(cursor: ListCursor | null): string | null {
-  return cursor ? Buffer.from(JSON.stringify([cursor.at, cursor.id])).toString("base64url") : null;
-}
-
-function decodeListCursor(value: string | null): ListCursor | null {
-  if (!value) return null;
-  try {
-    const [at, id] = JSON.parse(Buffer.from(value, "base64url").toString()) as unknown[];
-    if (typeof at === "string" && /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d+)?[+-]\d\d(:\d\d)?$/.test(at) && Number.isSafeInteger(id)) return { at, id: id as number };
-  } catch {
-    // A broken cursor is the first page.
-  }
-  return null;
+  return { items: list.items, more: list.next ? encodeCursor(list.next) : null };
 }
 
 /**

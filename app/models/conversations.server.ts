@@ -4,7 +4,7 @@ import type { Database, Executor } from "../../db/client.server";
 import { conversationMembers, conversations, members, messages, photos, profiles } from "../../db/schema/index";
 import type { Storage } from "~/services/storage/storage";
 import type { MessageKind } from "./chat-rules";
-import { cardColumns, toMemberCard, type MemberCard } from "./member-search.server";
+import { cardColumns, toMemberCard, type Cursor, type MemberCard } from "./member-search.server";
 import { notBlockedBetween } from "./likes.server";
 import { publishEvent, publishEvents } from "./member-events.server";
 
@@ -18,12 +18,6 @@ export interface ConversationSummary {
   unread: number;
   lastMessageAt: Date;
   last: { kind: MessageKind; mine: boolean; body: string | null } | null;
-}
-
-/** Keyset position in the list: last message time (microseconds, as text) and conversation id. */
-export interface ListCursor {
-  at: string;
-  id: number;
 }
 
 /**
@@ -46,8 +40,8 @@ function listed(db: Executor, memberId: number, pool: string) {
 export async function conversationList(
   db: Database,
   storage: Storage,
-  input: { memberId: number; pool: string; historyDays: number; after?: ListCursor | null; limit: number; now?: Date },
-): Promise<{ items: ConversationSummary[]; next: ListCursor | null }> {
+  input: { memberId: number; pool: string; historyDays: number; after?: Cursor | null; limit: number; now?: Date },
+): Promise<{ items: ConversationSummary[]; next: Cursor | null }> {
   const last = alias(messages, "last");
   const after = input.after
     ? or(

@@ -7,7 +7,7 @@ import { Composer } from "~/components/chat/Composer";
 import { ConversationList } from "~/components/chat/ConversationList";
 import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
-import { chatClock, chatList, chatPartner, composerSettings, encodeListCursor, idParam, mayStartConversation, sendFromForm } from "~/models/chat-page.server";
+import { chatClock, chatList, chatPartner, composerSettings, idParam, mayStartConversation, sendFromForm } from "~/models/chat-page.server";
 import { conversationWith } from "~/models/conversations.server";
 import { fictionalTexts } from "~/models/fictional.server";
 import { requireMember } from "~/models/require-member.server";
@@ -33,7 +33,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     mayStart,
     fictional,
     items: list.items,
-    more: encodeListCursor(list.next),
+    more: list.more,
     credits: member.credits,
     clock: chatClock(tenant, context),
     settings: composerSettings(tenant, member, context),

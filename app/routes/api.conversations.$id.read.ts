@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs } from "@remix-run/node";
 import { db } from "~/db.server";
 import { idParam } from "~/models/chat-page.server";
 import { markConversationRead } from "~/models/conversations.server";
+import { requireApiMember } from "~/models/require-member.server";
 
 /**
  * The conversation is on screen: what is in it is read (spec section 4). The page's script says
@@ -9,8 +10,7 @@ import { markConversationRead } from "~/models/conversations.server";
  */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   if (request.method !== "POST") throw data(null, { status: 405 });
-  const member = context.member;
-  if (!member) throw data({ error: "authentication_required" }, { status: 403 });
+  const { member } = requireApiMember(context);
   await markConversationRead(db(), member.id, idParam(params.id));
   return { ok: true };
 }

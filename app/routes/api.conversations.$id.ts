@@ -2,6 +2,7 @@ import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { db } from "~/db.server";
 import { idParam } from "~/models/chat-page.server";
 import { deleteConversation } from "~/models/conversations.server";
+import { requireApiMember } from "~/models/require-member.server";
 
 /**
  * Deletes one of the member's conversations (for them): DELETE from the list's script answers
@@ -9,8 +10,7 @@ import { deleteConversation } from "~/models/conversations.server";
  */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   if (request.method !== "DELETE" && request.method !== "POST") throw data(null, { status: 405 });
-  const member = context.member;
-  if (!member) throw data({ error: "authentication_required" }, { status: 403 });
+  const { member } = requireApiMember(context);
   const deleted = await deleteConversation(db(), member.id, idParam(params.id));
   if (!deleted) throw data({ error: "not_found" }, { status: 404 });
   return request.method === "POST" ? redirect("/chats") : { ok: true };

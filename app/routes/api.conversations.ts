@@ -1,12 +1,9 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
-import { chatList, encodeListCursor } from "~/models/chat-page.server";
-import { requireTenant } from "~/tenancy/require-tenant.server";
+import type { LoaderFunctionArgs } from "@remix-run/node";
+import { chatList } from "~/models/chat-page.server";
+import { requireApiMember } from "~/models/require-member.server";
 
 /** Further pages of the member's conversation list (the list's "more"). */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const tenant = requireTenant(context);
-  const member = context.member;
-  if (!member) throw data({ error: "authentication_required" }, { status: 403 });
-  const list = await chatList(member, tenant, new URL(request.url).searchParams.get("after"));
-  return { items: list.items, more: encodeListCursor(list.next) };
+  const { tenant, member } = requireApiMember(context);
+  return chatList(member, tenant, new URL(request.url).searchParams.get("after"));
 }

@@ -1,15 +1,15 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { db } from "~/db.server";
 import { RESYNC_EVENT } from "~/models/member-event-kinds";
 import { eventsAfter, latestEventId } from "~/models/member-events.server";
 import { sessionIsLive } from "~/models/sessions.server";
 import { eventHub } from "~/services/realtime/event-hub.server";
 import { memberEventStream } from "~/services/realtime/event-stream.server";
+import { requireApiMember } from "~/models/require-member.server";
 
 /** The logged-in member's live events (server-sent events): everything after the given id, then each new one. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { member, sessionId } = context;
-  if (!member || !sessionId) throw data({ error: "authentication_required" }, { status: 403 });
+  const { member, sessionId } = requireApiMember(context);
   const hub = eventHub();
   await hub.start();
   const stream = memberEventStream(

@@ -2,11 +2,11 @@ import { data, type ActionFunctionArgs } from "@remix-run/node";
 import { db } from "~/db.server";
 import { memberConversation } from "~/models/conversations.server";
 import { signalMember } from "~/models/member-events.server";
+import { requireApiMember } from "~/models/require-member.server";
 
 /** The member is typing in a conversation: the other member's open pages are told (not stored). */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const member = context.member;
-  if (!member) throw data({ error: "authentication_required" }, { status: 403 });
+  const { member } = requireApiMember(context);
   const conversationId = Number((await request.formData()).get("conversation"));
   if (!Number.isSafeInteger(conversationId) || conversationId <= 0) throw data(null, { status: 400 });
   const side = await memberConversation(db(), member.id, conversationId);
