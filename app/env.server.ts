@@ -32,6 +32,14 @@ const envSchema = z.object({
   /** Web-push identity (npx web-push generate-vapid-keys); generated in DATA_DIR with LOCAL_SERVICES. */
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
+  /** Mollie live or test API key; payments go through Mollie when the local services are off. */
+  MOLLIE_API_KEY: z.string().optional(),
+  /** Another Mollie API base URL (tests point it at a simulated API). */
+  MOLLIE_API_ENDPOINT: z.string().url().optional(),
+  /** MessageBird (Bird) access key; SMS codes go through it when the local services are off. */
+  MESSAGEBIRD_ACCESS_KEY: z.string().optional(),
+  /** Sender name or number of the SMS messages (at most 11 letters or a phone number). */
+  SMS_ORIGINATOR: z.string().max(16).default("Verify"),
   SEED_ON_START: z.string().optional(),
   /** How many demo members each pool gets when an empty database is seeded on start. */
   DEMO_PROFILES_PER_POOL: z.coerce.number().int().min(0).max(100_000).default(300),

@@ -1,40 +1,12 @@
-import { and, eq, sql } from "drizzle-orm";
-import type { Database } from "../../db/client.server";
+import { and, eq, sql, type SQL } from "drizzle-orm";
+import type { Database, Executor } from "../../db/client.server";
 import { creditLedger, members, orders, orderStatusHistory } from "../../db/schema/index";
-import type { PricedProduct } from "./order-pricing";
 import { publishEvent } from "./member-events.server";
 
 export type OrderStatus = (typeof orders.$inferSelect)["status"];
 
 /** Once an order reaches one of these, nothing a provider reports later changes it. */
 const FINAL: readonly OrderStatus[] = ["paid", "failed", "canceled", "expired"];
-
-/** A new order for a member, priced on the server; the provider's payment id follows with attachPayment. */
-export async function createOrder(
-  db: Database,
-  input: { memberId: number; siteId: string; priced: PricedProduct; method: string; provider: string; discountCode?: string | null },
-): Promise<number> {
-  return db.transaction(async (tx) => {
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        memberId: input.memberId,
-        siteId: input.siteId,
-        product: input.priced.product,
-        credits: input.priced.credits,
-        bonusCredits: input.priced.bonusCredits,
-        amountCents: input.priced.amountCents,
-        currency: input.priced.currency,
-        discountCode: input.discountCode ?? null,
-        discountPercent: input.priced.discountPercent,
-        method: input.method,
-        provider: input.provider,
-      })
-      .returning({ id: orders.id });
-    await tx.insert(orderStatusHistory).values({ orderId: order!.id, status: "open", source: "created" });
-    return order!.id;
-  });
-}
 
 /** The provider created its payment for the order. */
 export async function attachPayment(db: Database, orderId: number, paymentId: string): Promise<void> {
@@ -51,21 +23,33 @@ export interface AppliedStatus {
 
 /**
  * Applies what the provider says about a payment to its order (a webhook, or the buyer's return
- * from the checkout). The order row is locked, so reports of one payment are applied one after
- * another, in whatever order they arrive: a final status never changes again, and "open" or
- * "pending" after "paid" is ignored. The step to paid grants the credits (bundle plus bonus) and
- * makes the member premium (the first purchase, spec section 1) in the same transaction; the
- * ledger's unique (reason, reference) per order makes a second grant impossible even so.
+ * from the checkout). See applyOrderStatus.
  */
 export async function applyPaymentStatus(
   db: Database,
   input: { provider: string; paymentId: string; status: OrderStatus; source: string },
 ): Promise<AppliedStatus | null> {
+  return applyOrderStatus(db, and(eq(orders.provider, input.provider), eq(orders.paymentId, input.paymentId))!, input);
+}
+
+/** The same for an order known by id (an order whose payment could not even be created fails this way). */
+export async function setOrderStatus(db: Executor, orderId: number, input: { status: OrderStatus; source: string }): Promise<AppliedStatus | null> {
+  return applyOrderStatus(db, eq(orders.id, orderId), input);
+}
+
+/**
+ * The order row is locked, so reports of one payment are applied one after another, in whatever
+ * order they arrive: a final status never changes again, and "open" or "pending" after "paid" is
+ * ignored. The step to paid grants the credits (bundle plus bonus) and makes the member premium
+ * (the first purchase, spec section 1) in the same transaction; the ledger's unique
+ * (reason, reference) per order makes a second grant impossible even so.
+ */
+async function applyOrderStatus(db: Executor, which: SQL, input: { status: OrderStatus; source: string }): Promise<AppliedStatus | null> {
   return db.transaction(async (tx) => {
     const [order] = await tx
       .select({ id: orders.id, memberId: orders.memberId, status: orders.status, credits: orders.credits, bonusCredits: orders.bonusCredits })
       .from(orders)
-      .where(and(eq(orders.provider, input.provider), eq(orders.paymentId, input.paymentId)))
+      .where(which)
       .for("update");
     if (!order) return null;
     const unchanged = { orderId: order.id, memberId: order.memberId, status: order.status, granted: false };
@@ -77,7 +61,10 @@ export async function applyPaymentStatus(
       .set({ status: input.status, paidAt: paid ? sql`now()` : undefined })
       .where(eq(orders.id, order.id));
     await tx.insert(orderStatusHistory).values({ orderId: order.id, status: input.status, source: input.source });
-    if (!paid) return { ...unchanged, status: input.status };
+    if (!paid) {
+      await publishEvent(tx, order.memberId, "order", { orderId: order.id });
+      return { ...unchanged, status: input.status };
+    }
 
     const total = order.credits + order.bonusCredits;
     const [member] = await tx
@@ -86,7 +73,7 @@ export async function applyPaymentStatus(
       .where(eq(members.id, order.memberId))
       .returning({ credits: members.credits });
     await tx.insert(creditLedger).values({ memberId: order.memberId, delta: total, balanceAfter: member!.credits, reason: "order", reference: String(order.id) });
-    await publishEvent(tx, order.memberId, "credits", { credits: member!.credits });
+    await publishEvent(tx, order.memberId, "credits", { credits: member!.credits, orderId: order.id });
     return { ...unchanged, status: input.status, granted: true };
   });
 }

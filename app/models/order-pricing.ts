@@ -22,6 +22,17 @@ export function parseProduct(value: string): Product | null {
   return null;
 }
 
+/** The product a /credits/{id} path names: a premium tier (p0–p3) or a bundle id. */
+export function productFromId(id: string): Product | null {
+  if (id === "p0" || id === "p1" || id === "p2" || id === "p3") return { kind: "premium", tier: id };
+  return /^[a-z0-9-]+$/.test(id) ? { kind: "bundle", id } : null;
+}
+
+/** The /credits/{id} path segment of a product. */
+export function productId(product: Product): string {
+  return product.kind === "premium" ? product.tier : product.id;
+}
+
 /**
  * The price of a product on a brand, in the brand's currency, with a discount in whole percent.
  * The discount is taken off in integer cents, rounded half up to the cent: the charged amount

@@ -37,7 +37,11 @@ const companySchema = z
 
 const bundleSchema = z
   .object({
-    id: z.string().regex(/^[a-z0-9-]+$/),
+    /** Also its /credits/{id} path; p0–p3 name the premium tiers there. */
+    id: z
+      .string()
+      .regex(/^[a-z0-9-]+$/)
+      .refine((id) => !/^p[0-3]$/.test(id), "p0–p3 are the premium tiers' ids"),
     credits: z.number().int().positive(),
     bonus_credits: z.number().int().min(0).default(0),
     price_cents: z.number().int().positive(),
@@ -90,6 +94,18 @@ const settingsSchema = z
     fictional_plural: perLanguageText,
     fictional_icon: z.string().min(1).default("🎭"),
     refund_days: z.number().int().min(0).max(365),
+    /** How long after signup a member who never paid gets the welcome discount (spec section 1). */
+    welcome_discount_hours: z.number().int().min(0).max(24 * 90).default(72),
+    /** Direct debit (/directdebit): credits are granted once the mandate is confirmed by SMS, so
+        what one member may order this way is limited per period (spec section 6). */
+    direct_debit: z
+      .object({
+        enabled: z.boolean().default(true),
+        limit_cents: z.number().int().min(0).default(15000),
+        period_days: z.number().int().min(1).max(365).default(30),
+      })
+      .strict()
+      .default({}),
     signups: z.enum(["all", "with_trafficsource", "none"]).default("all"),
     logged_out_search: z.enum(["none", "all"]).default("all"),
     logged_out_search_trafficsource: z.enum(["none", "all"]).default("all"),

@@ -12,3 +12,5 @@ export * from "./likes";
 export * from "./events";
 export * from "./chat";
 export * from "./orders";
+export * from "./payments";
+export * from "./direct-debit";

@@ -27,6 +27,12 @@ export const orders = pgTable(
     discountCode: text("discount_code"),
     discountPercent: integer("discount_percent").notNull().default(0),
     method: text("method").notNull(),
+    /** The bank chosen for methods that offer a choice (iDEAL, EPS). */
+    issuer: text("issuer"),
+    /** The buyer's country the method list was offered for. */
+    country: text("country"),
+    /** Set when the order repeats an earlier one (/credits/repeat-order). */
+    repeatOfId: bigint("repeat_of_id", { mode: "number" }),
     provider: text("provider").notNull(),
     paymentId: text("payment_id"),
     status: orderStatus("status").notNull().default("open"),

@@ -1,8 +1,8 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { creditLedger, memberEvents, members, orders, orderStatusHistory } from "../../db/schema/index";
-import { applyPaymentStatus, attachPayment, createOrder } from "../../app/models/order-payments.server";
-import { priceProduct } from "../../app/models/order-pricing";
+import { applyPaymentStatus, attachPayment } from "../../app/models/order-payments.server";
+import { placeOrder } from "../../app/models/order-placement.server";
 import { tenantSchema } from "../../app/tenancy/schema";
 import { testDatabasePerFile } from "../fixtures/database";
 import { addMember } from "../fixtures/members";
@@ -15,12 +15,26 @@ const tenant = tenantSchema.parse(tenantFixture({ id: "alpha" }));
 /** A member with 20 credits and an order for the brand's first bundle, paid through `paymentId`. */
 async function orderFor(paymentId: string) {
   const memberId = await addMember(handle.db, tenant, { email: `${paymentId}@example.com` });
-  await handle.db.update(members).set({ credits: 20 }).where(eq(members.id, memberId));
+  // Signed up long ago: no welcome discount or time bonus.
+  const [member] = await handle.db
+    .update(members)
+    .set({ credits: 20, createdAt: new Date("2020-01-01T00:00:00Z") })
+    .where(eq(members.id, memberId))
+    .returning({ id: members.id, paidUser: members.paidUser, createdAt: members.createdAt });
   const bundle = tenant.pricing[tenant.currency]!.bundles[0]!;
-  const priced = priceProduct(tenant, { kind: "bundle", id: bundle.id })!;
-  const orderId = await createOrder(handle.db, { memberId, siteId: tenant.id, priced, method: "ideal", provider: "local" });
-  await attachPayment(handle.db, orderId, paymentId);
-  return { memberId, orderId, total: priced.credits + priced.bonusCredits };
+  const placed = await placeOrder(handle.db, {
+    tenant,
+    member: member!,
+    product: { kind: "bundle", id: bundle.id },
+    country: "NL",
+    method: "ideal",
+    issuer: null,
+    provider: "local",
+    code: null,
+  });
+  if (!placed.ok) throw new Error(placed.error);
+  await attachPayment(handle.db, placed.orderId, paymentId);
+  return { memberId, orderId: placed.orderId, total: bundle.credits + bundle.bonus_credits };
 }
 
 const report = (paymentId: string, status: "pending" | "paid" | "failed" | "open" | "canceled") =>
@@ -43,8 +57,11 @@ describe("payment reports", () => {
     expect(await report("tr_once", "pending")).toMatchObject({ status: "paid", granted: false });
     expect((await handle.db.select().from(creditLedger).where(eq(creditLedger.memberId, memberId))).length).toBe(1);
     // The member's open pages hear of the new balance.
-    const events = await handle.db.select({ kind: memberEvents.kind, data: memberEvents.data }).from(memberEvents).where(eq(memberEvents.memberId, memberId));
-    expect(events).toEqual([{ kind: "credits", data: { credits: 20 + total } }]);
+    const events = await handle.db
+      .select({ kind: memberEvents.kind, data: memberEvents.data })
+      .from(memberEvents)
+      .where(and(eq(memberEvents.memberId, memberId), eq(memberEvents.kind, "credits")));
+    expect(events).toEqual([{ kind: "credits", data: { credits: 20 + total, orderId } }]);
   });
 
   it("keep a failed or canceled payment so, and record every step", async () => {
