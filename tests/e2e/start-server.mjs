@@ -5,7 +5,7 @@ import { rmSync } from "node:fs";
 import postgres from "postgres";
 
 const port = process.env.E2E_PORT ?? "3199";
-const dataDir = ".data/e2e";
+const dataDir = `.data/e2e-${port}`;
 rmSync(dataDir, { recursive: true, force: true });
 
 const env = {
