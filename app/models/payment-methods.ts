@@ -68,8 +68,12 @@ const BY_COUNTRY: Record<Country, PaymentMethod[]> = {
 /** Direct debit collects euros from a SEPA account. */
 const SEPA_CURRENCY = "EUR";
 
-export function methodsFor(country: Country, currency: string): PaymentMethod[] {
-  return BY_COUNTRY[country].filter((method) => method !== DIRECT_DEBIT || currency === SEPA_CURRENCY);
+/**
+ * The methods a buyer from this country is offered, in order: direct debit (our own form) for
+ * euro prices, the others where the payment provider takes them.
+ */
+export function methodsFor(country: Country, currency: string, providerAccepts: (method: PaymentMethod) => boolean): PaymentMethod[] {
+  return BY_COUNTRY[country].filter((method) => (method === DIRECT_DEBIT ? currency === SEPA_CURRENCY : providerAccepts(method)));
 }
 
 export function isPaymentMethod(value: unknown): value is PaymentMethod {

@@ -10,6 +10,8 @@ export interface PublicBrand {
   countries: string[];
   theme: TenantTheme;
   supportEmail: string;
+  /** Times are shown in the brand's calendar, the same on the server and in the browser. */
+  timezone: string;
 }
 
 export function publicBrand(tenant: Tenant): PublicBrand {
@@ -21,5 +23,6 @@ export function publicBrand(tenant: Tenant): PublicBrand {
     countries: tenant.countries,
     theme: tenant.theme,
     supportEmail: tenant.company.support_email,
+    timezone: tenant.timezone,
   };
 }

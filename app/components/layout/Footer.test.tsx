@@ -15,6 +15,7 @@ const brand: PublicBrand = {
   countries: ["NL"],
   theme: { primary: "#f5006f", secondary: "#9c0047", success: "#32ad2b", danger: "#dc3545", warning: "#ffc107", info: "#17a2b8", unread_messages: "#32ad2b", logo_mark: "♥" },
   supportEmail: "support@demo.example",
+  timezone: "Europe/Amsterdam",
 };
 
 async function render(props: { brand: PublicBrand; usNotice?: string | null; compact?: boolean }): Promise<string> {

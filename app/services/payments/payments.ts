@@ -35,6 +35,8 @@ export interface CreatedPayment {
 export interface PaymentService {
   /** Stored on the order; webhooks name it in their path. */
   readonly provider: string;
+  /** Whether this provider takes payments by the method; methods it does not take are not offered. */
+  accepts(method: PaymentMethod): boolean;
   createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;
   /** null when the provider does not know the id. */
   paymentStatus(paymentId: string): Promise<ProviderStatus | null>;

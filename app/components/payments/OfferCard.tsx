@@ -1,0 +1,50 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { formatMoney, formatUnitPrice } from "~/utils/money";
+
+export interface OfferView {
+  id: string;
+  credits: number;
+  bonusCredits: number;
+  listCents: number;
+  amountCents: number;
+  discountPercent: number;
+  popular: boolean;
+}
+
+/** A bundle or premium tier: credits, bonus, the price paid (the list price struck through under a discount) and the price per credit. */
+export function OfferCard({ offer, currency, title, action }: { offer: OfferView; currency: string; title: string; action: ReactNode }) {
+  const { t, i18n } = useTranslation("payments");
+  const total = offer.credits + offer.bonusCredits;
+  return (
+    <li
+      className={`relative flex flex-col rounded-2xl border bg-white p-5 shadow-sm ${offer.popular ? "border-primary ring-2 ring-primary" : "border-gray-200"}`}
+      data-testid={`offer-${offer.id}`}
+    >
+      {offer.popular ? (
+        <span className="absolute -top-3 left-1/2 -translate-x-1/2 rounded-full bg-primary px-3 py-0.5 text-xs font-bold uppercase text-white">
+          {t("offer.popular")}
+        </span>
+      ) : null}
+      <h2 className="text-lg font-bold">{title}</h2>
+      <p className="mt-2 text-3xl font-extrabold">{t("offer.credits", { count: offer.credits })}</p>
+      {offer.bonusCredits > 0 ? <p className="text-sm font-semibold text-success">{t("offer.bonus", { count: offer.bonusCredits })}</p> : null}
+      <p className="mt-4">
+        {offer.discountPercent > 0 ? (
+          <>
+            <del className="mr-2 text-gray-400" data-testid="list-price">
+              {formatMoney(offer.listCents, currency, i18n.language)}
+            </del>
+            <span className="mr-2 rounded bg-success px-1.5 py-0.5 text-xs font-bold text-white">−{offer.discountPercent}%</span>
+          </>
+        ) : null}
+        <span className="text-xl font-bold" data-testid="price" data-cents={offer.amountCents}>
+          {formatMoney(offer.amountCents, currency, i18n.language)}
+        </span>
+      </p>
+      <p className="text-xs text-gray-500">{t("offer.perCredit", { price: formatUnitPrice(offer.amountCents / total, currency, i18n.language) })}</p>
+      <div className="mt-4 flex-1" />
+      {action}
+    </li>
+  );
+}

@@ -1,0 +1,56 @@
+import type { Database } from "../../db/client.server";
+import type { Country } from "~/i18n/languages";
+import type { PaymentService } from "~/services/payments/payments";
+import type { Tenant } from "~/tenancy/schema";
+import type { DiscountError, DiscountMember } from "./discounts.server";
+import { attachPayment, setOrderStatus } from "./order-payments.server";
+import { placeOrder } from "./order-placement.server";
+import type { Product } from "./order-pricing";
+import type { PaymentMethod } from "./payment-methods";
+
+export interface CheckoutInput {
+  tenant: Tenant;
+  member: DiscountMember;
+  product: Product;
+  country: Country;
+  method: PaymentMethod;
+  issuer: string | null;
+  code: string | null;
+  repeatOfId?: number | null;
+  /** The site's origin the buyer returns to and the provider reports to. */
+  origin: string;
+  language: string;
+  /** The order's description at the provider, e.g. "Flirtpunt 275 credits". */
+  description: (credits: number) => string;
+}
+
+export type CheckoutStart = { ok: true; orderId: number; checkoutUrl: string } | { ok: false; error: DiscountError | "product" | "provider" };
+
+/**
+ * Places the order and opens the provider's payment for it. The buyer returns to the order's
+ * /transactions page; the provider reports to the webhook. When the provider cannot even create
+ * the payment, the order fails at once (which also frees its discount code).
+ */
+export async function startCheckout(db: Database, service: PaymentService, input: CheckoutInput): Promise<CheckoutStart> {
+  const placed = await placeOrder(db, { ...input, provider: service.provider });
+  if (!placed.ok) return placed;
+  try {
+    const payment = await service.createPayment({
+      orderId: placed.orderId,
+      amountCents: placed.priced.amountCents,
+      currency: placed.priced.currency,
+      description: input.description(placed.priced.credits + placed.priced.bonusCredits),
+      method: input.method,
+      issuer: input.issuer,
+      redirectUrl: `${input.origin}/transactions/${placed.orderId}`,
+      webhookUrl: `${input.origin}/api/payments/webhook/${service.provider}`,
+      language: input.language,
+    });
+    await attachPayment(db, placed.orderId, payment.paymentId);
+    return { ok: true, orderId: placed.orderId, checkoutUrl: payment.checkoutUrl };
+  } catch (error) {
+    console.error(`payment for order ${placed.orderId} could not be created:`, error instanceof Error ? error.message : error);
+    await setOrderStatus(db, placed.orderId, { status: "failed", source: "create_failed" });
+    return { ok: false, error: "provider" };
+  }
+}

@@ -1,0 +1,66 @@
+import type { AppLoadContext } from "@remix-run/node";
+import { eq } from "drizzle-orm";
+import { members } from "../../db/schema/index";
+import { db } from "~/db.server";
+import { paymentService } from "~/services/payments/payment-service.server";
+import type { Tenant } from "~/tenancy/schema";
+import { notFound } from "~/utils/http.server";
+import { isFailed, isUnsettled, memberOrder, memberOrders, settleFromProvider, type MemberOrder } from "./member-orders.server";
+import { parseProduct, productId } from "./order-pricing";
+import { offeredMethods } from "./checkout-page.server";
+import { CARD_METHODS, type PaymentMethod } from "./payment-methods";
+import type { CurrentMember } from "./sessions.server";
+
+/** How the result page presents an order (spec section 4, payment). */
+export type PaymentState = "loading" | "pending" | "completed" | "failed";
+
+function stateOf(order: MemberOrder): PaymentState {
+  if (order.status === "paid") return "completed";
+  if (isFailed(order.status)) return "failed";
+  return order.status === "pending" ? "pending" : "loading";
+}
+
+function orderView(order: MemberOrder) {
+  const product = parseProduct(order.product);
+  return {
+    id: order.id,
+    state: stateOf(order),
+    productId: product ? productId(product) : null,
+    credits: order.credits + order.bonusCredits,
+    amountCents: order.amountCents,
+    currency: order.currency,
+    method: order.method,
+    createdAt: order.createdAt.toISOString(),
+  };
+}
+
+/**
+ * One order's result page. An order not settled yet is asked of the provider first: the buyer
+ * may be back from the checkout before the webhook, and a lost webhook must not leave the order
+ * hanging while the buyer looks at it.
+ */
+export async function transactionPage(context: AppLoadContext, input: { tenant: Tenant; member: CurrentMember; orderId: number }) {
+  const { tenant, member } = input;
+  let order = await memberOrder(db(), { memberId: member.id, siteId: tenant.id, orderId: input.orderId });
+  if (!order) notFound();
+  if (isUnsettled(order.status)) {
+    const status = await settleFromProvider(db(), paymentService(), order);
+    if (status !== order.status) order = { ...order, status };
+  }
+  const [balance] = await db().select({ credits: members.credits }).from(members).where(eq(members.id, member.id));
+  const offered = offeredMethods(context, tenant);
+  const card = CARD_METHODS.includes(order.method as PaymentMethod);
+  return {
+    order: orderView(order),
+    balance: balance?.credits ?? member.credits,
+    /** A failed card payment offers PayPal (spec section 8); a failed repeat by card is the recurring card failure. */
+    offerPaypal: card && offered.includes("paypal"),
+    recurringCardFailure: card && order.repeatOfId !== null && isFailed(order.status),
+  };
+}
+
+/** The member's payments, newest first (/transactions without an id). */
+export async function transactionList(input: { tenant: Tenant; member: CurrentMember }) {
+  const orders = await memberOrders(db(), { memberId: input.member.id, siteId: input.tenant.id, limit: 50 });
+  return orders.map(orderView);
+}

@@ -1,0 +1,71 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { DiscountNotice } from "~/components/payments/DiscountNotice";
+import { PaymentConfirm } from "~/components/payments/PaymentConfirm";
+import { checkoutPage, methodParam, payFromForm } from "~/models/checkout-page.server";
+import { productFromId } from "~/models/order-pricing";
+import { requireMember } from "~/models/require-member.server";
+import { getFixedT } from "~/i18n/i18next.server";
+
+export const handle = { i18n: ["common", "payments"] };
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { tenant, member } = requireMember(request, context);
+  const page = await checkoutPage(request, context, { tenant, member, id: params.id ?? "", method: params.method });
+  const t = await getFixedT(context.language, "payments");
+  return { ...page, title: `${t("checkout.title")} | ${tenant.name}` };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { tenant, member } = requireMember(request, context);
+  const result = await payFromForm(request, context, { tenant, member, product: productFromId(params.id ?? ""), method: methodParam(params.method) });
+  return result instanceof Response ? result : data(result, { status: 400 });
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
+
+/** Payment method choice (spec section 2, credits-id-paymentmethod); a chosen method opens the payment confirm modal. */
+export default function ChooseMethod() {
+  const { offer, currency, methods, method, issuers, code, discount } = useLoaderData<typeof loader>();
+  const failure = useActionData<typeof action>();
+  const { t } = useTranslation("payments");
+  const query = code ? `?code=${encodeURIComponent(code)}` : "";
+  return (
+    <main className="mx-auto max-w-3xl px-4 py-8">
+      <Link to={`/credits${query}`} className="text-sm font-semibold text-primary">
+        {t("checkout.back")}
+      </Link>
+      <h1 className="mt-2 text-3xl font-bold">{t("checkout.title")}</h1>
+      <p className="mt-2 text-gray-700" data-testid="checkout-product">
+        {t("checkout.product", { count: offer.credits + offer.bonusCredits })}
+      </p>
+      {discount ? <div className="mt-3"><DiscountNotice discount={discount} currency={currency} /></div> : null}
+      <ul className="mt-6 grid gap-3 sm:grid-cols-2" data-testid="methods">
+        {methods.map((candidate) => (
+          <li key={candidate}>
+            <Link
+              to={`/credits/${offer.id}/${candidate}${query}`}
+              className={`block rounded-xl border bg-white p-4 font-semibold shadow-sm hover:border-primary ${candidate === method ? "border-primary ring-2 ring-primary" : "border-gray-200"}`}
+              data-testid={`method-${candidate}`}
+            >
+              {t(`methods.${candidate}`)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      {method ? (
+        <PaymentConfirm
+          key={method}
+          offer={offer}
+          currency={currency}
+          method={method}
+          issuers={issuers}
+          code={code}
+          error={failure?.error ?? null}
+          cancelTo={`/credits/${offer.id}${query}`}
+        />
+      ) : null}
+    </main>
+  );
+}

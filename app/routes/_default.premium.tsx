@@ -1,0 +1,64 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { DiscountNotice } from "~/components/payments/DiscountNotice";
+import { OfferCard } from "~/components/payments/OfferCard";
+import { db } from "~/db.server";
+import { getFixedT } from "~/i18n/i18next.server";
+import { buyerCountry, creditOffers } from "~/models/credit-offers.server";
+import { requireMember } from "~/models/require-member.server";
+
+export const handle = { i18n: ["common", "payments"] };
+
+const BENEFITS = ["photos", "uploads", "conversations", "credits"] as const;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { tenant, member } = requireMember(request, context);
+  const [offers, t] = await Promise.all([
+    creditOffers(db(), { tenant, member, country: buyerCountry(context, tenant), code: null }),
+    getFixedT(context.language, "payments"),
+  ]);
+  return { premium: offers.premium, currency: offers.currency, discount: offers.discount, paidUser: member.paidUser, title: `${t("premium.title")} | ${tenant.name}` };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }] : []);
+
+/** Premium packages (spec section 2): tiers p0 to p3, one marked popular; the first purchase makes a member premium. */
+export default function Premium() {
+  const { premium, currency, discount, paidUser } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("payments");
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-8">
+      <h1 className="text-3xl font-bold">{t("premium.title")}</h1>
+      <p className="mt-2 text-gray-600" data-testid="premium-status">
+        {t(paidUser ? "premium.already" : "premium.intro")}
+      </p>
+      <ul className="mt-4 grid gap-2 text-sm sm:grid-cols-2">
+        {BENEFITS.map((benefit) => (
+          <li key={benefit} className="flex gap-2">
+            <span aria-hidden="true" className="text-success">
+              ✓
+            </span>
+            {t(`premium.benefits.${benefit}`)}
+          </li>
+        ))}
+      </ul>
+      {discount ? <div className="mt-4"><DiscountNotice discount={discount} currency={currency} /></div> : null}
+      <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4" data-testid="premium-tiers">
+        {premium.map((offer) => (
+          <OfferCard
+            key={offer.id}
+            offer={offer}
+            currency={currency}
+            title={t(`premium.tiers.${offer.id}`)}
+            action={
+              <Link to={`/credits/${offer.id}`} className="btn-primary text-center" data-testid={`buy-${offer.id}`}>
+                {t("premium.choose")}
+              </Link>
+            }
+          />
+        ))}
+      </ul>
+    </main>
+  );
+}

@@ -1,0 +1,24 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { db } from "~/db.server";
+import { applyPaymentStatus } from "~/models/order-payments.server";
+import { paymentService } from "~/services/payments/payment-service.server";
+
+/**
+ * The provider's report that a payment changed. It carries only the payment id; the status is
+ * asked of the provider, so a forged call can at most make us look a payment up. Unknown ids get
+ * 200 like known ones (nothing to tell a prober); a provider we cannot reach gets 500, and the
+ * provider tries again later.
+ */
+export async function action({ request, params }: ActionFunctionArgs) {
+  const service = paymentService();
+  if (params.provider !== service.provider) return new Response("unknown provider", { status: 404 });
+  const id = (await request.formData()).get("id");
+  if (typeof id !== "string" || id.length === 0 || id.length > 100) return new Response("missing id", { status: 400 });
+  const status = await service.paymentStatus(id);
+  if (status) await applyPaymentStatus(db(), { provider: service.provider, paymentId: id, status, source: "webhook" });
+  return new Response("ok", { status: 200, headers: { "Content-Type": "text/plain" } });
+}
+
+export function loader() {
+  return new Response("method not allowed", { status: 405, headers: { Allow: "POST" } });
+}

@@ -1,0 +1,106 @@
+import { randomBytes } from "node:crypto";
+import { request as httpRequest } from "node:http";
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Database } from "../../../db/client.server";
+import { localPayments } from "../../../db/schema/index";
+import { DIRECT_DEBIT, type PaymentMethod } from "~/models/payment-methods";
+import type { CreatedPayment, CreatePaymentInput, PaymentService, ProviderStatus } from "./payments";
+
+/**
+ * The default provider while the local services are on: a hosted checkout of our own at
+ * /dev/checkout/{id} where the buyer pays, fails, cancels or leaves the payment pending. It keeps
+ * its payments in its own table and reports changes to the webhook with only the payment id, as
+ * Mollie does, so the order code cannot tell it from a real provider.
+ */
+export class LocalPaymentService implements PaymentService {
+  readonly provider = "local";
+
+  /** The database is looked up per call: tests swap it. */
+  constructor(private readonly database: () => Database) {}
+
+  /** Every method of a hosted checkout; direct debit is our own form. */
+  accepts(method: PaymentMethod): boolean {
+    return method !== DIRECT_DEBIT;
+  }
+
+  async createPayment(input: CreatePaymentInput): Promise<CreatedPayment> {
+    const id = `tr_local_${randomBytes(9).toString("base64url")}`;
+    await this.database().insert(localPayments).values({
+      id,
+      amountCents: input.amountCents,
+      currency: input.currency,
+      description: input.description,
+      method: input.method,
+      issuer: input.issuer,
+      redirectUrl: input.redirectUrl,
+      webhookUrl: input.webhookUrl,
+    });
+    return { paymentId: id, checkoutUrl: new URL(`/dev/checkout/${id}`, input.redirectUrl).toString() };
+  }
+
+  async paymentStatus(paymentId: string): Promise<ProviderStatus | null> {
+    const [row] = await this.database().select({ status: localPayments.status }).from(localPayments).where(eq(localPayments.id, paymentId));
+    return row?.status ?? null;
+  }
+}
+
+export type LocalPayment = typeof localPayments.$inferSelect;
+
+export async function localPayment(db: Database, id: string): Promise<LocalPayment | null> {
+  const [row] = await db.select().from(localPayments).where(eq(localPayments.id, id));
+  return row ?? null;
+}
+
+/** What the buyer can do at the local checkout. */
+export const CHECKOUT_OUTCOMES = ["paid", "failed", "canceled", "pending"] as const;
+export type CheckoutOutcome = (typeof CHECKOUT_OUTCOMES)[number];
+
+/**
+ * The buyer's choice at the local checkout: the payment changes (only while it is open or
+ * pending, as at a real provider) and the webhook hears of it before the buyer is sent back.
+ * Returns where the buyer goes next, or null for an unknown or finished payment.
+ */
+export async function completeLocalCheckout(db: Database, id: string, outcome: CheckoutOutcome, port: number): Promise<string | null> {
+  const [payment] = await db
+    .update(localPayments)
+    .set({ status: outcome, updatedAt: sql`now()` })
+    .where(and(eq(localPayments.id, id), inArray(localPayments.status, ["open", "pending"])))
+    .returning({ redirectUrl: localPayments.redirectUrl, webhookUrl: localPayments.webhookUrl });
+  if (!payment) return null;
+  try {
+    await postWebhook(payment.webhookUrl, id, port);
+  } catch (error) {
+    // A provider retries a webhook that failed; here the buyer's return to the result page asks
+    // the status again, which does the same.
+    console.warn(`local checkout: webhook for ${id} failed:`, error instanceof Error ? error.message : error);
+  }
+  return payment.redirectUrl;
+}
+
+/**
+ * Posts `id=<payment id>` to the webhook. The brands' development hosts (*.localhost) resolve in
+ * browsers but not in Node, so the call goes to this server's own port with the webhook's host.
+ */
+function postWebhook(webhookUrl: string, paymentId: string, port: number): Promise<void> {
+  const url = new URL(webhookUrl);
+  const body = new URLSearchParams({ id: paymentId }).toString();
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      {
+        host: "127.0.0.1",
+        port,
+        method: "POST",
+        path: url.pathname,
+        headers: { host: url.host, "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body) },
+        timeout: 10_000,
+      },
+      (response) => {
+        response.resume();
+        response.on("end", () => (response.statusCode === 200 ? resolve() : reject(new Error(`webhook answered ${response.statusCode}`))));
+      },
+    );
+    request.on("timeout", () => request.destroy(new Error("webhook timed out")));
+    request.on("error", reject);
+    request.end(body);
+  });
+}
