@@ -114,6 +114,27 @@ describe("buying credits over HTTP", () => {
     expect((await get("/credits?code=TIMEBONUS25", free)).body).toMatch(/data-testid="discount-error"[^>]*>Code reeds gebruikt</);
   });
 
+  it("repeats the last order in one step, and a failed repeat by card is the recurring card failure", async () => {
+    // The premium member's newest paid order is the popular bundle through iDEAL (first test).
+    const repeat = await get("/credits/repeat-order", premium);
+    expect(repeat.status).toBe(200);
+    expect(attribute(repeat.body, "confirm-total", "data-cents")).toBe("2995");
+    expect(repeat.body).toContain("iDEAL");
+    const paid = await post("/credits/repeat-order", { issuer: "ideal_RABONL2U" }, premium);
+    expect(paid.status).toBe(303);
+    const before = await balance(premium);
+    await choose(new URL(paid.headers.location!).pathname, "paid");
+    expect(await balance(premium)).toBe(before + 275);
+
+    const card = await choose(await startPayment(premium, "creditcard", {}), "paid");
+    expect(attribute((await get(card, premium)).body, "transaction", "data-state")).toBe("completed");
+    const again = await post("/credits/repeat-order", {}, premium);
+    const failed = await choose(new URL(again.headers.location!).pathname, "failed");
+    const shown = await get(failed, premium);
+    expect(shown.body).toContain("Je kaart kon niet opnieuw worden belast");
+    expect(shown.body).toContain('href="/credits/popular/paypal"');
+  });
+
   it("keeps orders to their member, and webhooks to what the provider says", async () => {
     const result = await choose(await startPayment(premium), "canceled");
     expect((await get(result, free)).status).toBe(404);
