@@ -3,11 +3,14 @@ import type { TenantRegistry } from "../../app/tenancy/registry";
 import type { Tenant } from "../../app/tenancy/schema";
 import { hashPassword } from "../../app/utils/password.server";
 import type { Database } from "../client.server";
-import { members, profiles } from "../schema/index";
+import { discountCodes, members, profiles } from "../schema/index";
 
 /** Known logins for trying a brand locally; created only while the local services are on. */
 export const DEMO_PASSWORD = "demo-password-2026";
 export type DemoAccountKind = "free" | "premium";
+
+/** A discount code to try on every brand (10%, any order, each member once). */
+export const DEMO_DISCOUNT_CODE = "DEMO10";
 
 export function demoAccountEmail(tenantId: string, kind: DemoAccountKind): string {
   return `${kind}.${tenantId}@demo.invalid`;
@@ -22,6 +25,7 @@ export async function seedDemoAccounts(db: Database, registry: TenantRegistry): 
   for (const tenant of registry.tenants) {
     for (const kind of ["free", "premium"] as const) await insertAccount(db, tenant, kind, passwordHash);
   }
+  await db.insert(discountCodes).values({ code: DEMO_DISCOUNT_CODE, percent: 10 }).onConflictDoNothing();
 }
 
 async function insertAccount(db: Database, tenant: Tenant, kind: DemoAccountKind, passwordHash: string): Promise<void> {

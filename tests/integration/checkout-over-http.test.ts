@@ -146,6 +146,10 @@ describe("buying credits over HTTP", () => {
     // A method the buyer is not offered, a product that does not exist: 404, no order.
     expect((await post("/credits/popular/swish", {}, premium)).status).toBe(404);
     expect((await get("/credits/nope", premium)).status).toBe(404);
+    // The demo code is seeded with the demo members: 10% off 29,95 → 26,96 (half up from 26,955).
+    const coded = await get("/credits?code=demo10", premium);
+    expect(attribute(coded.body, "discount-notice", "data-code")).toBe("DEMO10");
+    expect(coded.body).toMatch(/data-testid="offer-popular"[\s\S]*?data-testid="price" data-cents="2696"/);
     // iDEAL without a bank: the modal asks for one.
     const noBank = await post("/credits/popular/ideal", {}, premium);
     expect(noBank.status).toBe(400);
