@@ -1,22 +1,10 @@
 import type { Database } from "../../db/client.server";
-import type { Country } from "~/i18n/languages";
 import type { PaymentService } from "~/services/payments/payments";
-import type { Tenant } from "~/tenancy/schema";
-import type { DiscountError, DiscountMember } from "./discounts.server";
+import type { DiscountError } from "./discounts.server";
 import { attachPayment, setOrderStatus } from "./order-payments.server";
-import { placeOrder } from "./order-placement.server";
-import type { Product } from "./order-pricing";
-import type { PaymentMethod } from "./payment-methods";
+import { placeOrder, type PlaceOrderInput } from "./order-placement.server";
 
-export interface CheckoutInput {
-  tenant: Tenant;
-  member: DiscountMember;
-  product: Product;
-  country: Country;
-  method: PaymentMethod;
-  issuer: string | null;
-  code: string | null;
-  repeatOfId?: number | null;
+export interface CheckoutInput extends Omit<PlaceOrderInput, "provider"> {
   /** The site's origin the buyer returns to and the provider reports to. */
   origin: string;
   language: string;

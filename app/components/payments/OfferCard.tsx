@@ -1,16 +1,9 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import type { Offer } from "~/models/credit-offers.server";
 import { formatMoney, formatUnitPrice } from "~/utils/money";
 
-export interface OfferView {
-  id: string;
-  credits: number;
-  bonusCredits: number;
-  listCents: number;
-  amountCents: number;
-  discountPercent: number;
-  popular: boolean;
-}
+export type OfferView = Omit<Offer, "kind">;
 
 /** A bundle or premium tier: credits, bonus, the price paid (the list price struck through under a discount) and the price per credit. */
 export function OfferCard({ offer, currency, title, action }: { offer: OfferView; currency: string; title: string; action: ReactNode }) {
