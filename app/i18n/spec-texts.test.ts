@@ -15,6 +15,12 @@ const SPEC_TEXTS: [namespace: string, key: string, text: string][] = [
   ["account", "activate.errorTitle", "Activeren mislukt"],
   ["settings", "email.taken", "Dit e-mailadres heeft al een account op deze site."],
   ["settings", "password.wrongOld", "Controleer je oude wachtwoord."],
+  ["chat", "refused.insufficientCredits", "Je hebt onvoldoende credits om dit bericht te versturen"],
+  ["payments", "discount.errors.not_found", "Code niet gevonden"],
+  ["payments", "discount.errors.used", "Code reeds gebruikt"],
+  ["payments", "result.failed.text", "De betaling is mislukt of geannuleeerd."],
+  ["payments", "confirm.errors.provider", "Er is een fout opgetreden, probeer het later opnieuw."],
+  ["directdebit", "code.invalid", "Code ongeldig"],
 ];
 
 function lookup(namespace: string, key: string): unknown {

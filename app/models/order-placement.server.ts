@@ -22,6 +22,25 @@ export interface PlaceOrderInput {
 
 export type PlacedOrder = { ok: true; orderId: number; priced: PricedProduct } | { ok: false; error: DiscountError | "product" };
 
+export type Quote = { ok: true; priced: PricedProduct; discount: Discount | null } | { ok: false; error: DiscountError | "product" };
+
+/**
+ * What the product costs this member now: the list price less a typed code when it applies (a
+ * code that does not apply is an error, so the buyer is told), otherwise less the active discount
+ * (time bonus, welcome discount). Orders are placed at exactly this price.
+ */
+export async function quoteOrder(db: Executor, input: Pick<PlaceOrderInput, "tenant" | "member" | "product" | "country" | "code">): Promise<Quote> {
+  const listed = priceProduct(input.tenant, input.product);
+  if (!listed) return { ok: false, error: "product" };
+  const found = input.code
+    ? await lookUpDiscount(db, { tenant: input.tenant, member: input.member, country: input.country, code: input.code })
+    : ({ ok: true, discount: await activeDiscount(db, input.tenant, input.member) } as const);
+  if (!found.ok) return found;
+  const percent = percentOff(found.discount, listed.listCents);
+  if (input.code && percent === 0) return { ok: false, error: "min_order" };
+  return { ok: true, priced: percent > 0 ? priceProduct(input.tenant, input.product, percent)! : listed, discount: percent > 0 ? found.discount : null };
+}
+
 /** Thrown inside the transaction to roll the order back when its code was taken meanwhile. */
 class CodeTaken extends Error {}
 
@@ -34,13 +53,9 @@ export async function placeOrder(db: Executor, input: PlaceOrderInput): Promise<
   try {
     return await db.transaction(async (tx) => {
       await tx.select({ id: members.id }).from(members).where(eq(members.id, input.member.id)).for("update");
-      const discount = await discountToApply(tx, input);
-      if (!discount.ok) return discount;
-      const listed = priceProduct(input.tenant, input.product);
-      if (!listed) return { ok: false, error: "product" } as const;
-      if (input.code && discount.discount && percentOff(discount.discount, listed.listCents) === 0) return { ok: false, error: "min_order" } as const;
-      const percent = percentOff(discount.discount, listed.listCents);
-      const priced = percent > 0 ? priceProduct(input.tenant, input.product, percent)! : listed;
+      const quote = await quoteOrder(tx, input);
+      if (!quote.ok) return quote;
+      const { priced, discount } = quote;
       const [order] = await tx
         .insert(orders)
         .values({
@@ -51,8 +66,8 @@ export async function placeOrder(db: Executor, input: PlaceOrderInput): Promise<
           bonusCredits: priced.bonusCredits,
           amountCents: priced.amountCents,
           currency: priced.currency,
-          discountCode: percent > 0 ? discount.discount!.code : null,
-          discountPercent: percent,
+          discountCode: discount?.code ?? null,
+          discountPercent: priced.discountPercent,
           method: input.method,
           issuer: input.issuer,
           country: input.country,
@@ -61,17 +76,11 @@ export async function placeOrder(db: Executor, input: PlaceOrderInput): Promise<
         })
         .returning({ id: orders.id });
       await tx.insert(orderStatusHistory).values({ orderId: order!.id, status: "open", source: "created" });
-      if (percent > 0 && !(await reserveDiscount(tx, input.member.id, discount.discount!.code, order!.id))) throw new CodeTaken();
+      if (discount && !(await reserveDiscount(tx, input.member.id, discount.code, order!.id))) throw new CodeTaken();
       return { ok: true, orderId: order!.id, priced } as const;
     });
   } catch (error) {
     if (error instanceof CodeTaken) return { ok: false, error: "used" };
     throw error;
   }
-}
-
-async function discountToApply(db: Executor, input: PlaceOrderInput): Promise<{ ok: true; discount: Discount | null } | { ok: false; error: DiscountError }> {
-  if (!input.code) return { ok: true, discount: await activeDiscount(db, input.tenant, input.member) };
-  const found = await lookUpDiscount(db, { tenant: input.tenant, member: input.member, country: input.country, code: input.code });
-  return found.ok ? { ok: true, discount: found.discount } : found;
 }
