@@ -13,6 +13,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { ErrorPage } from "~/components/ErrorPage";
+import { MembersAreaTimer } from "~/components/payments/MembersAreaTimer";
 import { Toast } from "~/components/ui/Toast";
 import { catalogueVersion, getFixedT } from "~/i18n/i18next.server";
 import { languageOptions } from "~/i18n/resolve-language";
@@ -106,11 +107,12 @@ const NEUTRAL_THEME = {
 export default function App() {
   const root = useRootData();
   useChangeLanguage(root?.locale ?? "nl");
+  // The members-area clock of the time-bonus popup keeps running when the layout changes.
   return (
-    <>
+    <MembersAreaTimer>
       <Outlet />
       {root?.flash ? <Toast key={root.flash.id} flash={root.flash} /> : null}
-    </>
+    </MembersAreaTimer>
   );
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { alertHiddenOn } from "./alert-routes";
+import { alertHiddenOn, inMembersArea } from "./alert-routes";
 
 describe("alertHiddenOn", () => {
   it("keeps the no-photo alert off the pages of spec section 4, and only those", () => {
@@ -15,5 +15,28 @@ describe("alertHiddenOn", () => {
     expect(alertHiddenOn("notificationsDisabled", "/notifications")).toBe(true);
     expect(alertHiddenOn("notificationsDisabled", "/settings/delete")).toBe(true);
     expect(alertHiddenOn("notificationsDisabled", "/members")).toBe(false);
+  });
+
+  it("keeps the discount banners off the purchase pages and the signup steps", () => {
+    for (const path of ["/credits", "/credits/small/ideal", "/transactions/4", "/directdebit", "/signup", "/complete-signup/about"]) {
+      expect(alertHiddenOn("bonusBanner", path), path).toBe(true);
+    }
+    for (const path of ["/", "/members", "/premium", "/likes/received", "/profile", "/creditsx"]) {
+      expect(alertHiddenOn("bonusBanner", path), path).toBe(false);
+    }
+  });
+});
+
+describe("inMembersArea", () => {
+  it("holds the pages of spec section 4: members, profiles, chats, likes and its tabs, a profile from likes, premium", () => {
+    for (const path of ["/members", "/members/", "/members/12", "/chats", "/chats/7", "/likes", "/likes/received", "/likes/matches", "/likes/m/12", "/premium"]) {
+      expect(inMembersArea(path), path).toBe(true);
+    }
+  });
+
+  it("leaves out everything else, also pages under a member's profile", () => {
+    for (const path of ["/", "/members/12/chat", "/members/12/landing", "/members/abc", "/chats/7/x", "/likes/m/12/x", "/credits", "/premiums", "/profile", "/settings", "/membersx"]) {
+      expect(inMembersArea(path), path).toBe(false);
+    }
   });
 });

@@ -6,8 +6,21 @@
 const HIDDEN_ON = {
   noPhoto: /^\/(profile|signup|complete-signup|activate\/done|premium|notifications|directdebit|settings)(\/|$)/,
   notificationsDisabled: /^\/(notifications|settings)(\/|$)/,
+  // The discount banners point to the purchase pages, which show the discount themselves; the
+  // signup steps are no place to sell.
+  bonusBanner: /^\/(credits|transactions|directdebit|signup|complete-signup)(\/|$)/,
 } as const;
 
 export function alertHiddenOn(alert: keyof typeof HIDDEN_ON, pathname: string): boolean {
   return HIDDEN_ON[alert].test(pathname);
+}
+
+/**
+ * The members area of spec section 4, where the time-bonus popup opens 40 s after entering:
+ * members, a member's profile, chats, one chat, likes, a likes tab, a profile from likes, premium.
+ */
+const MEMBERS_AREA = /^\/(?:members(?:\/\d+)?|chats(?:\/\d+)?|likes(?:\/m\/\d+|\/[^/]+)?|premium)\/?$/;
+
+export function inMembersArea(pathname: string): boolean {
+  return MEMBERS_AREA.test(pathname);
 }

@@ -1,6 +1,11 @@
 import { dismissedAlertsCookie } from "~/utils/cookies.server";
 
-export const ALERTS = ["unconfirmed", "noPhoto", "push", "notificationsDisabled"] as const;
+/**
+ * Every dismissable alert. timeBonus is the time-bonus popup (spec section 4) and welcomeBonus the
+ * welcome bonus banner; the popup's "not shown again" holds because ALERT_QUIET_MS outlasts the
+ * 4-hour time bonus.
+ */
+export const ALERTS = ["unconfirmed", "noPhoto", "push", "notificationsDisabled", "timeBonus", "welcomeBonus"] as const;
 export type AlertName = (typeof ALERTS)[number];
 
 /** A dismissed alert stays away this long, then reminds again. */

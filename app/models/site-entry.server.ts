@@ -1,6 +1,8 @@
 import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
+import { db } from "~/db.server";
 import { requireTenant } from "~/tenancy/require-tenant.server";
 import { dismissedAlerts, isQuiet, type DismissedAlerts } from "./alerts.server";
+import { activeDiscount, type Discount } from "./discounts.server";
 import { memberAttention } from "./member-attention.server";
 import type { CurrentMember } from "./sessions.server";
 import { signupFormSettings } from "./signup-form-settings.server";
@@ -31,14 +33,56 @@ export async function layoutData({ request, context }: LoaderFunctionArgs, layou
   const tenant = requireTenant(context);
   const dismissed = await dismissedAlerts(request);
   const member = context.member;
+  const [likes, discount] = await Promise.all([
+    member ? memberAttention(member.id, tenant.pool, openingProfile(request)) : null,
+    // Only the layouts of the members area show the discount; the query runs for new non-paying members only.
+    member && BONUS_LAYOUTS.has(layout) ? activeDiscount(db(), tenant, member) : null,
+  ]);
   return {
     showSiteEntry: await siteEntryWarning(request, context, layout),
     minAge: tenant.settings.min_age,
     /** For the signup modal, offered to visitors only. */
     signup: member ? null : await signupFormSettings(request, tenant),
     /** Top-navigation badges and a match the member has not been shown yet (spec section 2). */
-    likes: member ? await memberAttention(member.id, tenant.pool, openingProfile(request)) : null,
+    likes,
+    /** Credits or the Get Premium link in the top navigation (spec section 2). */
+    wallet: member ? { credits: member.credits, paidUser: member.paidUser } : null,
+    bonus: memberBonus(member, discount, dismissed),
     alerts: accountAlerts(member, dismissed),
+  };
+}
+
+const BONUS_LAYOUTS: ReadonlySet<LayoutKind> = new Set(["default", "chat"]);
+
+/** The discount the layout advertises; times as the server measures them, so a wrong browser clock does not matter. */
+export interface LayoutBonus {
+  kind: "time_bonus" | "welcome";
+  code: string;
+  percent: number;
+  /** Until the end, from this response on: the countdown starts from it. */
+  endsInMs: number;
+  /** The time-bonus banner stays; the welcome banner can be put away for a while. */
+  banner: boolean;
+  /** Spec section 4: the time-bonus popup may open (credits at 0, not dismissed before). */
+  modal: boolean;
+}
+
+/**
+ * The active discount as the layouts show it (spec section 4): the time bonus while it applies,
+ * otherwise the welcome discount. Only the time bonus has the popup.
+ */
+export function memberBonus(member: CurrentMember | null, discount: Discount | null, dismissed: DismissedAlerts, now = Date.now()): LayoutBonus | null {
+  if (!member || member.paidUser || !discount?.endsAt || discount.kind === "code") return null;
+  const endsInMs = discount.endsAt.getTime() - now;
+  if (endsInMs <= 0) return null;
+  const timeBonus = discount.kind === "time_bonus";
+  return {
+    kind: discount.kind,
+    code: discount.code,
+    percent: discount.percent,
+    endsInMs,
+    banner: timeBonus || !isQuiet(dismissed, "welcomeBonus", now),
+    modal: timeBonus && member.credits === 0 && !isQuiet(dismissed, "timeBonus", now),
   };
 }
 

@@ -3,21 +3,26 @@ import { Outlet, useLoaderData } from "@remix-run/react";
 import { AttentionCount } from "~/components/likes/AttentionCount";
 import { LiveUpdates } from "~/components/realtime/LiveUpdates";
 import { SiteEntryModal } from "~/components/layout/SiteEntryModal";
+import { TimeBonusModal } from "~/components/payments/TimeBonusModal";
 import { layoutData } from "~/models/site-entry.server";
+
+/** The time-bonus popup can open on the chat pages too (they are part of the members area). */
+export const handle = { i18n: ["bonus"] };
 
 export function loader(args: LoaderFunctionArgs) {
   return layoutData(args, "chat");
 }
 
-/** Chat layout: bare, the page fills the screen; the title count and live updates as everywhere. */
+/** Chat layout: bare, the page fills the screen; the title count, live updates and the time-bonus popup as everywhere. */
 export default function ChatLayout() {
-  const { showSiteEntry, minAge, likes } = useLoaderData<typeof loader>();
+  const { showSiteEntry, minAge, likes, bonus } = useLoaderData<typeof loader>();
   return (
     <div className="flex h-dvh flex-col">
       <Outlet />
       <SiteEntryModal show={showSiteEntry} minAge={minAge} />
       {likes ? <AttentionCount count={likes.newLikes + likes.unreadMessages} /> : null}
       {likes ? <LiveUpdates since={likes.eventId} /> : null}
+      {bonus?.modal ? <TimeBonusModal offer={bonus} /> : null}
     </div>
   );
 }

@@ -12,12 +12,15 @@ import { Footer } from "~/components/layout/Footer";
 import { SiteEntryModal } from "~/components/layout/SiteEntryModal";
 import { TopNav } from "~/components/layout/TopNav";
 import { WarningBanners } from "~/components/layout/WarningBanners";
+import { TimeBonusBanner } from "~/components/payments/TimeBonusBanner";
+import { TimeBonusModal } from "~/components/payments/TimeBonusModal";
+import { WelcomeBanner } from "~/components/payments/WelcomeBanner";
 import { alertHiddenOn } from "~/models/alert-routes";
 import { layoutData } from "~/models/site-entry.server";
 import { useRootData } from "~/root";
 
 /** Account alerts and flash messages can show on any page of this layout. */
-export const handle = { i18n: ["common", "account", "settings", "likes"] };
+export const handle = { i18n: ["common", "account", "settings", "likes", "bonus"] };
 
 /** Badges and the pending match follow every page change, not only form posts. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
@@ -29,7 +32,7 @@ export function loader(args: LoaderFunctionArgs) {
 
 /** Default layout: top navigation, warning banners, page, footer with disclaimer. */
 export default function DefaultLayout() {
-  const { showSiteEntry, minAge, alerts, signup, likes } = useLoaderData<typeof loader>();
+  const { showSiteEntry, minAge, alerts, signup, likes, wallet, bonus } = useLoaderData<typeof loader>();
   const root = useRootData();
   const { pathname } = useLocation();
   if (!root) return null;
@@ -42,6 +45,7 @@ export default function DefaultLayout() {
           current={root.locale}
           member={root.member}
           badges={likes ? { likes: likes.newLikes, messages: likes.unreadMessages } : null}
+          wallet={wallet}
         />
         <WarningBanners>
           {alerts.unconfirmed && root.member ? (
@@ -49,6 +53,9 @@ export default function DefaultLayout() {
           ) : null}
           {alerts.notificationsDisabled && !alertHiddenOn("notificationsDisabled", pathname) ? <MailsStoppedAlert /> : null}
           {alerts.noPhoto && !alertHiddenOn("noPhoto", pathname) ? <NoPhotoAlert /> : null}
+          {bonus?.banner && !alertHiddenOn("bonusBanner", pathname) ? (
+            bonus.kind === "time_bonus" ? <TimeBonusBanner offer={bonus} /> : <WelcomeBanner offer={bonus} />
+          ) : null}
         </WarningBanners>
         <div className="flex-1">
           <Outlet />
@@ -58,6 +65,7 @@ export default function DefaultLayout() {
         {likes ? <AttentionCount count={likes.newLikes + likes.unreadMessages} /> : null}
         {likes?.pendingMatch ? <PendingMatch key={likes.pendingMatch.id} match={likes.pendingMatch} /> : null}
         {likes ? <LikeModalTimer /> : null}
+        {bonus?.modal ? <TimeBonusModal offer={bonus} /> : null}
         {likes ? <LiveUpdates since={likes.eventId} /> : null}
       </div>
     </SignupModalProvider>

@@ -15,9 +15,18 @@ export interface NavMember {
   thumbUrl: string | null;
 }
 
+export interface NavWallet {
+  credits: number;
+  paidUser: boolean;
+}
+
+/** Spec section 9: the credits badge shows at this balance or less. */
+const LOW_CREDITS = 10;
+
 /**
  * Top navigation of the default layout. Logged out: a Login button leading to members.
- * Logged in: the account menu with photo and name.
+ * Logged in: search, messages, likes, the credits (paid users) or Get Premium, and the account
+ * menu with photo and name.
  */
 export function TopNav({
   brand,
@@ -25,20 +34,23 @@ export function TopNav({
   current,
   member,
   badges,
+  wallet,
 }: {
   brand: PublicBrand;
   languages: Language[];
   current: Language;
   member: NavMember | null;
   badges: { likes: number; messages: number } | null;
+  wallet: NavWallet | null;
 }) {
   const { t } = useTranslation("common");
   const hideSwitcher = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.hideLanguageSwitcher);
   return (
     <header className="sticky top-0 z-30 border-b border-gray-200 bg-white/95 backdrop-blur">
-      <nav className="mx-auto flex max-w-6xl items-center justify-between gap-4 px-4 py-3" aria-label={t("nav.label")}>
+      <nav className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3" aria-label={t("nav.label")}>
         <BrandLogo brand={brand} />
-        <div className="flex items-center gap-3">
+        {/* On a phone the links wrap onto a second row rather than run off the screen. */}
+        <div className="flex flex-wrap items-center justify-end gap-x-3 gap-y-2">
           {hideSwitcher ? null : <LanguageSwitcher languages={languages} current={current} />}
           {member ? (
             <>
@@ -58,6 +70,13 @@ export function TopNav({
                 {t("nav.likes")}
                 <CountBadge count={badges?.likes ?? 0} label={t("nav.newLikes", { count: badges?.likes ?? 0 })} testId="likes-badge" />
               </NavLink>
+              {wallet?.paidUser ? (
+                <CreditsLink credits={wallet.credits} />
+              ) : (
+                <NavLink to="/premium" className="btn-primary px-3 py-1" data-testid="nav-premium">
+                  {t("nav.getPremium")}
+                </NavLink>
+              )}
               <AccountMenu member={member} />
             </>
           ) : (
@@ -82,6 +101,34 @@ function CountBadge({ count, label, testId, colour = "bg-primary" }: { count: nu
       <span aria-hidden="true">{badgeText(count)}</span>
       <span className="sr-only">{label}</span>
     </span>
+  );
+}
+
+/**
+ * Spec section 2: a paid member's balance, leading to the credits page. At 10 or fewer it sits in
+ * a badge: the warning colour while some are left, the danger colour at none.
+ */
+function CreditsLink({ credits }: { credits: number }) {
+  const { t, i18n } = useTranslation("common");
+  const balance = new Intl.NumberFormat(i18n.language).format(credits);
+  const low = credits <= LOW_CREDITS;
+  return (
+    <NavLink to="/credits" className={navLinkClass} aria-label={t("nav.creditsBalance", { count: credits })} data-testid="nav-credits" data-credits={credits}>
+      {t("nav.credits")}
+      {low ? (
+        <span
+          className={`ml-1 inline-flex min-w-[1.25rem] items-center justify-center rounded-full px-1.5 text-xs font-bold ${credits > 0 ? "bg-warning text-gray-900" : "bg-danger text-white"}`}
+          data-testid="credits-badge"
+          data-tone={credits > 0 ? "warning" : "danger"}
+        >
+          {balance}
+        </span>
+      ) : (
+        <span className="ml-1 font-normal text-gray-500" data-testid="credits-balance">
+          {balance}
+        </span>
+      )}
+    </NavLink>
   );
 }
 
