@@ -8,14 +8,15 @@ import { siteOrigin } from "~/utils/site-origin.server";
 import { startCheckout } from "./checkout.server";
 import { buyerCountry, discountFor, discountView, offerFor } from "./credit-offers.server";
 import type { DiscountError } from "./discounts.server";
-import { productFromId, type Product } from "./order-pricing";
+import { priceProduct, productFromId, type Product } from "./order-pricing";
 import { DIRECT_DEBIT, isPaymentMethod, issuersOf, methodsFor, type PaymentMethod } from "./payment-methods";
+import { directDebitOffered } from "./direct-debit.server";
 import type { CurrentMember } from "./sessions.server";
 
 /** The methods this buyer is offered: by country, in order, where the provider takes them. */
 export function offeredMethods(context: AppLoadContext, tenant: Tenant): PaymentMethod[] {
   const service = paymentService();
-  return methodsFor(buyerCountry(context, tenant), tenant.currency, (method) => service.accepts(method));
+  return methodsFor(buyerCountry(context, tenant), tenant.currency, (method) => (method === DIRECT_DEBIT ? directDebitOffered(tenant) : service.accepts(method)));
 }
 
 /** Everything /credits/{id}/{method?} shows: the product at today's price and the methods for the buyer's country. */
@@ -24,7 +25,8 @@ export async function checkoutPage(request: Request, context: AppLoadContext, in
   const product = productFromId(input.id);
   const country = buyerCountry(context, tenant);
   const typed = new URL(request.url).searchParams.get("code")?.slice(0, 40) || null;
-  const found = product ? await discountFor(db(), { tenant, member, country, code: typed }) : null;
+  const listCents = product ? priceProduct(tenant, product)?.listCents : undefined;
+  const found = product && listCents ? await discountFor(db(), { tenant, member, country, code: typed, listCents }) : null;
   const offer = product && found ? offerFor(tenant, product, found.discount) : null;
   if (!offer) notFound();
   const methods = offeredMethods(context, tenant);
@@ -33,10 +35,10 @@ export async function checkoutPage(request: Request, context: AppLoadContext, in
   const code = found!.code;
   if (method === DIRECT_DEBIT) throw redirect(`/directdebit?${new URLSearchParams({ product: offer.id, ...(code ? { code } : {}) })}`);
   const discount = found!.discount && offer.discountPercent > 0 ? discountView(found!.discount) : null;
-  return { offer, currency: tenant.currency, methods, method, issuers: method ? issuersOf(method) : [], code, discount };
+  return { offer, currency: tenant.currency, methods, method, issuers: method ? issuersOf(method) : [], code, codeError: found!.codeError, discount };
 }
 
-export type CheckoutError = DiscountError | "product" | "provider" | "issuer";
+export type CheckoutError = DiscountError | "product" | "price_changed" | "order_changed" | "provider" | "issuer";
 
 /**
  * The confirm modal's "pay": the order is placed at the server's price and the buyer goes to the
@@ -57,6 +59,8 @@ export async function payFromForm(
   const issuer = String(form.get("issuer") ?? "");
   if (issuers.length > 0 && !issuers.some((candidate) => candidate.id === issuer)) return { error: "issuer" };
   const code = String(form.get("code") ?? "").slice(0, 40) || null;
+  // The total the confirm modal showed; only compared, never charged.
+  const expected = Number(form.get("expected"));
   const t = await getFixedT(context.language, "payments");
   const started = await startCheckout(db(), paymentService(), {
     tenant,
@@ -67,6 +71,7 @@ export async function payFromForm(
     issuer: issuers.length > 0 ? issuer : null,
     code,
     repeatOfId: input.repeatOfId ?? null,
+    expectedCents: Number.isSafeInteger(expected) && expected > 0 ? expected : null,
     origin: siteOrigin(request, tenant),
     language: context.language,
     description: (credits) => t("checkout.description", { brand: tenant.name, count: credits }),

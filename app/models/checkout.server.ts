@@ -1,4 +1,6 @@
+import { and, eq, isNotNull } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
+import { discountRedemptions, orders } from "../../db/schema/index";
 import type { PaymentService } from "~/services/payments/payments";
 import type { DiscountError } from "./discounts.server";
 import { attachPayment, setOrderStatus } from "./order-payments.server";
@@ -12,7 +14,7 @@ export interface CheckoutInput extends Omit<PlaceOrderInput, "provider"> {
   description: (credits: number) => string;
 }
 
-export type CheckoutStart = { ok: true; orderId: number; checkoutUrl: string } | { ok: false; error: DiscountError | "product" | "provider" };
+export type CheckoutStart = { ok: true; orderId: number; checkoutUrl: string } | { ok: false; error: DiscountError | "product" | "price_changed" | "provider" };
 
 /**
  * Places the order and opens the provider's payment for it. The buyer returns to the order's
@@ -20,6 +22,7 @@ export type CheckoutStart = { ok: true; orderId: number; checkoutUrl: string } |
  * the payment, the order fails at once (which also frees its discount code).
  */
 export async function startCheckout(db: Database, service: PaymentService, input: CheckoutInput): Promise<CheckoutStart> {
+  await releaseAbandonedCheckouts(db, service, input.member.id);
   const placed = await placeOrder(db, { ...input, provider: service.provider });
   if (!placed.ok) return placed;
   try {
@@ -40,5 +43,22 @@ export async function startCheckout(db: Database, service: PaymentService, input
     console.error(`payment for order ${placed.orderId} could not be created:`, error instanceof Error ? error.message : error);
     await setOrderStatus(db, placed.orderId, { status: "failed", source: "create_failed" });
     return { ok: false, error: "provider" };
+  }
+}
+
+/**
+ * A member who starts a new checkout has given up the ones still open: those holding a discount
+ * code are cancelled at the provider, so the code is free for the new order and the old payment
+ * can no longer be made at the discount too. A payment the provider cannot cancel keeps its code
+ * until it expires there (Mollie reports that), and the new order is placed without it.
+ */
+export async function releaseAbandonedCheckouts(db: Database, service: PaymentService, memberId: number): Promise<void> {
+  const open = await db
+    .selectDistinct({ id: orders.id, paymentId: orders.paymentId })
+    .from(orders)
+    .innerJoin(discountRedemptions, eq(discountRedemptions.orderId, orders.id))
+    .where(and(eq(orders.memberId, memberId), eq(orders.status, "open"), eq(orders.provider, service.provider), isNotNull(orders.paymentId)));
+  for (const order of open) {
+    if (await service.cancelPayment(order.paymentId!)) await setOrderStatus(db, order.id, { status: "canceled", source: "superseded" });
   }
 }

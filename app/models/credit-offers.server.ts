@@ -37,23 +37,28 @@ export interface CreditOffers {
 }
 
 /**
- * The country a purchase is made from: the visitor's country when the brand knows it, otherwise
+ * The country a purchase is made from: the visitor's country when the brand serves it, otherwise
  * the brand's first country. It picks the payment methods offered.
  */
 export function buyerCountry(context: AppLoadContext, tenant: Tenant): Country {
   const visitor = context.country;
-  if (isCountry(visitor)) return visitor;
+  if (isCountry(visitor) && tenant.countries.includes(visitor)) return visitor;
   return tenant.countries[0] as Country;
 }
 
-/** The discount a page shows and an order gets: the typed code if it applies, else the active one. */
+/**
+ * The discount a page shows and an order gets: the typed code if it applies (for one product:
+ * if its price reaches the code's minimum), else the active one.
+ */
 export async function discountFor(
   db: Executor,
-  input: { tenant: Tenant; member: DiscountMember; country: Country; code: string | null },
+  input: { tenant: Tenant; member: DiscountMember; country: Country; code: string | null; listCents?: number },
 ): Promise<{ discount: Discount | null; code: string | null; codeError: DiscountError | null }> {
   if (input.code) {
     const found = await lookUpDiscount(db, { tenant: input.tenant, member: input.member, country: input.country, code: input.code });
-    if (found.ok) return { discount: found.discount, code: found.discount.code, codeError: null };
+    const reaches = !found.ok || input.listCents === undefined || percentOff(found.discount, input.listCents) > 0;
+    if (found.ok && reaches) return { discount: found.discount, code: found.discount.code, codeError: null };
+    if (found.ok) return { discount: await activeDiscount(db, input.tenant, input.member), code: null, codeError: "min_order" };
     return { discount: await activeDiscount(db, input.tenant, input.member), code: null, codeError: found.error };
   }
   return { discount: await activeDiscount(db, input.tenant, input.member), code: null, codeError: null };

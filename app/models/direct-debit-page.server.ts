@@ -2,7 +2,9 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import type { Database } from "../../db/client.server";
+import { paymentService } from "~/services/payments/payment-service.server";
 import { notFound } from "~/utils/http.server";
+import { releaseAbandonedCheckouts } from "./checkout.server";
 import { mandateSchema, resendSchema, verifySchema } from "./direct-debit-form";
 import {
   directDebitOffered,
@@ -92,6 +94,7 @@ const MESSAGES = {
   sms: "directdebit:errors.sms",
   invalid: "directdebit:code.invalid",
   dead: "directdebit:code.dead",
+  price_changed: "payments:confirm.errors.price_changed",
   expired: "directdebit:code.expired",
 } as const;
 
@@ -124,6 +127,8 @@ export async function submitCode(db: Database, buyer: Buyer, formData: FormData)
   if (!directDebitOffered(buyer.tenant)) notFound();
   const submission = parseWithZod(formData, { schema: verifySchema });
   if (submission.status !== "success") return { ok: false, reply: submission.reply() };
+  // An open checkout given up for this may hold the member's discount code.
+  await releaseAbandonedCheckouts(db, paymentService(), buyer.member.id);
   const outcome = await verifyCode(db, buyer, { requestId: submission.value.request, code: submission.value.code });
   if (outcome.ok) return { ok: true, value: outcome.orderId };
   if (outcome.error === "not_found" || outcome.error === "product") notFound();

@@ -43,11 +43,13 @@ export const DIRECT_DEBIT_PROVIDER = "directdebit";
 /** Why a request or a confirmation is refused; "discount" carries which discount rule failed. */
 export type Refusal<E extends string> = { ok: false; error: E | "discount" | "product"; discount?: DiscountError };
 export type RequestRefusal = Refusal<"blocked" | "limit" | "too_many_codes" | "sms">;
-export type VerifyRefusal = Refusal<"invalid" | "dead" | "expired" | "blocked" | "limit" | "not_found"> & { attemptsLeft?: number };
+export type VerifyRefusal = Refusal<"invalid" | "dead" | "expired" | "blocked" | "limit" | "not_found" | "price_changed"> & { attemptsLeft?: number };
 
 /** A quote's or an order's refusal in the shape of the others. */
-function refusalOf(error: DiscountError | "product"): Refusal<never> {
-  return error === "product" ? { ok: false, error } : { ok: false, error: "discount", discount: error };
+function refusalOf(error: DiscountError | "product"): Refusal<never>;
+function refusalOf(error: DiscountError | "product" | "price_changed"): Refusal<"price_changed">;
+function refusalOf(error: DiscountError | "product" | "price_changed"): Refusal<"price_changed"> {
+  return error === "product" || error === "price_changed" ? { ok: false, error } : { ok: false, error: "discount", discount: error };
 }
 
 export interface MandateDetails {
@@ -109,6 +111,26 @@ export async function directDebitSpent(db: Executor, tenant: Tenant, memberId: n
   return row?.total ?? 0;
 }
 
+/**
+ * What was paid by direct debit from this IBAN in the brand's period, by any member of any brand:
+ * the SMS proves the phone, not the account, so one account spread over new accounts counts once.
+ */
+export async function ibanSpent(db: Executor, tenant: Tenant, iban: string, now = new Date()): Promise<number> {
+  const since = new Date(now.getTime() - tenant.settings.direct_debit.period_days * DAY_MS);
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${orders.amountCents}), 0)`.mapWith(Number) })
+    .from(directDebitRequests)
+    .innerJoin(orders, eq(orders.id, directDebitRequests.orderId))
+    .where(and(eq(directDebitRequests.iban, iban), eq(orders.status, "paid"), gt(orders.paidAt, since)));
+  return row?.total ?? 0;
+}
+
+/** Whether the member or the account would pass the limit with this amount. */
+async function limitReached(db: Executor, tenant: Tenant, input: { memberId: number; iban: string; amountCents: number; now: Date }): Promise<boolean> {
+  const [byMember, byAccount] = await Promise.all([directDebitSpent(db, tenant, input.memberId, input.now), ibanSpent(db, tenant, input.iban, input.now)]);
+  return overLimit(tenant, byMember, input.amountCents) || overLimit(tenant, byAccount, input.amountCents);
+}
+
 export function overLimit(tenant: Tenant, spentCents: number, amountCents: number): boolean {
   return spentCents + amountCents > tenant.settings.direct_debit.limit_cents;
 }
@@ -140,7 +162,7 @@ export async function requestCode(
   const quote = await quoteOrder(db, { ...buyer, product: input.product, code: input.code });
   if (!quote.ok) return refusalOf(quote.error);
   if (await isBlocked(db, input.mandate)) return { ok: false, error: "blocked" };
-  if (overLimit(buyer.tenant, await directDebitSpent(db, buyer.tenant, buyer.member.id, now), quote.priced.amountCents)) return { ok: false, error: "limit" };
+  if (await limitReached(db, buyer.tenant, { memberId: buyer.member.id, iban: input.mandate.iban, amountCents: quote.priced.amountCents, now })) return { ok: false, error: "limit" };
 
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   const requestId = await db.transaction(async (tx) => {
@@ -161,6 +183,7 @@ export async function requestCode(
         memberId: buyer.member.id,
         siteId: buyer.tenant.id,
         product: quote.priced.product,
+        amountCents: quote.priced.amountCents,
         // A typed code is kept for the order; without one the active discount applies again then.
         discountCode: input.code ? (quote.discount?.code ?? null) : null,
         ...input.mandate,
@@ -270,10 +293,13 @@ export async function verifyCode(
         issuer: null,
         provider: DIRECT_DEBIT_PROVIDER,
         code: request.discountCode,
+        expectedCents: request.amountCents,
       });
       if (!placed.ok) return refusalOf(placed.error);
       // Under the member's lock: other requests of this member confirmed meanwhile are counted.
-      if (overLimit(tenant, await directDebitSpent(tx, tenant, member.id, now), placed.priced.amountCents)) throw new LimitReached();
+      // Confirmations for one account are counted one after another, whichever members they come from.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`directdebit:${request.iban}`}))`);
+      if (await limitReached(tx, tenant, { memberId: member.id, iban: request.iban, amountCents: placed.priced.amountCents, now })) throw new LimitReached();
       const paymentId = `dd_${request.id}`;
       await attachPayment(tx, placed.orderId, paymentId);
       await applyPaymentStatus(tx, { provider: DIRECT_DEBIT_PROVIDER, paymentId, status: "paid", source: "sms" });

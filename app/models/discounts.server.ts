@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.server";
 import { discountCodes, discountRedemptions, orders } from "../../db/schema/index";
 import type { Tenant } from "~/tenancy/schema";
+import type { OrderStatus } from "./order-payments.server";
 
 /** Spec section 9: 25% for a member who has not paid, within 4 hours of signup, once. */
 export const TIME_BONUS_CODE = "TIMEBONUS25";
@@ -49,14 +50,23 @@ export function normaliseCode(code: string): string {
   return code.trim().toUpperCase();
 }
 
-/** The codes among these that the member has used: held by an order that is paid or still pending. */
-export async function usedCodes(db: Executor, memberId: number, codes: string[]): Promise<Set<string>> {
+/**
+ * How strictly a code counts as taken. Pages ask "shown": held by a paid or pending order. An order
+ * being placed asks "placing": an order still open at a checkout holds its code too — it can still
+ * be paid — unless it was given up first (releaseAbandonedCheckouts).
+ */
+export type CodeUse = "shown" | "placing";
+
+const HOLDING: Record<CodeUse, OrderStatus[]> = { shown: ["paid", "pending"], placing: ["paid", "pending", "open"] };
+
+/** The codes among these that the member has used (see CodeUse). */
+export async function usedCodes(db: Executor, memberId: number, codes: string[], use: CodeUse = "shown"): Promise<Set<string>> {
   if (codes.length === 0) return new Set();
   const rows = await db
     .select({ code: discountRedemptions.code })
     .from(discountRedemptions)
     .innerJoin(orders, eq(orders.id, discountRedemptions.orderId))
-    .where(and(eq(discountRedemptions.memberId, memberId), inArray(discountRedemptions.code, codes), inArray(orders.status, ["paid", "pending"])));
+    .where(and(eq(discountRedemptions.memberId, memberId), inArray(discountRedemptions.code, codes), inArray(orders.status, HOLDING[use])));
   return new Set(rows.map((row) => row.code));
 }
 
@@ -70,14 +80,14 @@ function memberDiscount(kind: "time_bonus" | "welcome", endsAt: Date): Discount 
  * The discount applied without typing a code (spec section 4): the time bonus while it runs and
  * is unused, otherwise the welcome discount. Members who paid have neither, so no query then.
  */
-export async function activeDiscount(db: Executor, tenant: Tenant, member: DiscountMember, now = new Date()): Promise<Discount | null> {
+export async function activeDiscount(db: Executor, tenant: Tenant, member: DiscountMember, use: CodeUse = "shown", now = new Date()): Promise<Discount | null> {
   const timeBonus = timeBonusEndsAt(member, now);
   const welcome = welcomeEndsAt(tenant, member, now);
   if (!timeBonus && !welcome) return null;
-  const used = await usedCodes(db, member.id, [TIME_BONUS_CODE, WELCOME_CODE]);
-  if (timeBonus && !used.has(TIME_BONUS_CODE)) return memberDiscount("time_bonus", timeBonus);
-  if (welcome && !used.has(WELCOME_CODE)) return memberDiscount("welcome", welcome);
-  return null;
+  // One first-purchase discount: while either is held by an order, the other does not apply.
+  const used = await usedCodes(db, member.id, [TIME_BONUS_CODE, WELCOME_CODE], use);
+  if (used.size > 0) return null;
+  return timeBonus ? memberDiscount("time_bonus", timeBonus) : memberDiscount("welcome", welcome!);
 }
 
 export type DiscountLookup = { ok: true; discount: Discount } | { ok: false; error: DiscountError };
@@ -85,12 +95,14 @@ export type DiscountLookup = { ok: true; discount: Discount } | { ok: false; err
 /** A code the member typed: the time bonus, the welcome code or one of marketing's codes. */
 export async function lookUpDiscount(
   db: Executor,
-  input: { tenant: Tenant; member: DiscountMember; country: string; code: string; now?: Date },
+  input: { tenant: Tenant; member: DiscountMember; country: string; code: string; use?: CodeUse; now?: Date },
 ): Promise<DiscountLookup> {
   const now = input.now ?? new Date();
   const code = normaliseCode(input.code);
+  const use = input.use ?? "shown";
   if (code === TIME_BONUS_CODE || code === WELCOME_CODE) {
-    if ((await usedCodes(db, input.member.id, [code])).has(code)) return { ok: false, error: "used" };
+    // The two first-purchase discounts exclude each other.
+    if ((await usedCodes(db, input.member.id, [TIME_BONUS_CODE, WELCOME_CODE], use)).size > 0) return { ok: false, error: "used" };
     const endsAt = code === TIME_BONUS_CODE ? timeBonusEndsAt(input.member, now) : welcomeEndsAt(input.tenant, input.member, now);
     return endsAt ? { ok: true, discount: memberDiscount(code === TIME_BONUS_CODE ? "time_bonus" : "welcome", endsAt) } : { ok: false, error: "expired" };
   }
@@ -99,9 +111,10 @@ export async function lookUpDiscount(
     .from(discountCodes)
     .where(and(eq(discountCodes.code, code), eq(discountCodes.active, true), sql`(${discountCodes.siteId} is null or ${discountCodes.siteId} = ${input.tenant.id})`));
   if (!row) return { ok: false, error: "not_found" };
-  if ((await usedCodes(db, input.member.id, [code])).has(code)) return { ok: false, error: "used" };
+  if ((await usedCodes(db, input.member.id, [code], use)).has(code)) return { ok: false, error: "used" };
   if (row.expiresAt && row.expiresAt <= now) return { ok: false, error: "expired" };
-  if (row.country && row.country !== input.country) return { ok: false, error: "country" };
+  // A code for another country, or with its minimum in another currency, is not for this buyer.
+  if ((row.country && row.country !== input.country) || (row.currency && row.currency !== input.tenant.currency)) return { ok: false, error: "country" };
   return { ok: true, discount: { code, percent: row.percent, minOrderCents: row.minOrderCents, kind: "code", endsAt: row.expiresAt } };
 }
 
@@ -112,8 +125,8 @@ export function percentOff(discount: Discount | null, listCents: number): number
 
 /**
  * Binds a code to a new order. The row per member and code is taken over only from an order that
- * is neither paid nor pending (one that failed, was cancelled, expired or was left open at the
- * checkout); false means the code is in use — the caller rolls its order back.
+ * failed, was cancelled or expired — never from one that is paid, pending or still payable at a
+ * checkout; false means the code is in use and the caller rolls its order back.
  */
 export async function reserveDiscount(db: Executor, memberId: number, code: string, orderId: number): Promise<boolean> {
   const rows = await db
@@ -122,7 +135,7 @@ export async function reserveDiscount(db: Executor, memberId: number, code: stri
     .onConflictDoUpdate({
       target: [discountRedemptions.memberId, discountRedemptions.code],
       set: { orderId, at: sql`now()` },
-      where: sql`(select ${orders.status} from ${orders} where ${orders.id} = ${discountRedemptions.orderId}) not in ('paid', 'pending')`,
+      where: sql`(select ${orders.status} from ${orders} where ${orders.id} = ${discountRedemptions.orderId}) not in ('paid', 'pending', 'open')`,
     })
     .returning({ orderId: discountRedemptions.orderId });
   return rows.length === 1;

@@ -3,7 +3,16 @@ import type { Executor } from "../../db/client.server";
 import { members, orders, orderStatusHistory } from "../../db/schema/index";
 import type { Country } from "~/i18n/languages";
 import type { Tenant } from "~/tenancy/schema";
-import { activeDiscount, lookUpDiscount, percentOff, reserveDiscount, type Discount, type DiscountError, type DiscountMember } from "./discounts.server";
+import {
+  activeDiscount,
+  lookUpDiscount,
+  percentOff,
+  reserveDiscount,
+  type CodeUse,
+  type Discount,
+  type DiscountError,
+  type DiscountMember,
+} from "./discounts.server";
 import { priceProduct, type PricedProduct, type Product } from "./order-pricing";
 import type { PaymentMethod } from "./payment-methods";
 
@@ -18,9 +27,11 @@ export interface PlaceOrderInput {
   /** A code the member typed; without one the active discount (time bonus, welcome) applies. */
   code: string | null;
   repeatOfId?: number | null;
+  /** The amount the buyer was shown and agreed to; a different price now refuses the order. */
+  expectedCents?: number | null;
 }
 
-export type PlacedOrder = { ok: true; orderId: number; priced: PricedProduct } | { ok: false; error: DiscountError | "product" };
+export type PlacedOrder = { ok: true; orderId: number; priced: PricedProduct } | { ok: false; error: DiscountError | "product" | "price_changed" };
 
 export type Quote = { ok: true; priced: PricedProduct; discount: Discount | null } | { ok: false; error: DiscountError | "product" };
 
@@ -29,12 +40,16 @@ export type Quote = { ok: true; priced: PricedProduct; discount: Discount | null
  * code that does not apply is an error, so the buyer is told), otherwise less the active discount
  * (time bonus, welcome discount). Orders are placed at exactly this price.
  */
-export async function quoteOrder(db: Executor, input: Pick<PlaceOrderInput, "tenant" | "member" | "product" | "country" | "code">): Promise<Quote> {
+export async function quoteOrder(
+  db: Executor,
+  input: Pick<PlaceOrderInput, "tenant" | "member" | "product" | "country" | "code">,
+  use: CodeUse = "shown",
+): Promise<Quote> {
   const listed = priceProduct(input.tenant, input.product);
   if (!listed) return { ok: false, error: "product" };
   const found = input.code
-    ? await lookUpDiscount(db, { tenant: input.tenant, member: input.member, country: input.country, code: input.code })
-    : ({ ok: true, discount: await activeDiscount(db, input.tenant, input.member) } as const);
+    ? await lookUpDiscount(db, { tenant: input.tenant, member: input.member, country: input.country, code: input.code, use })
+    : ({ ok: true, discount: await activeDiscount(db, input.tenant, input.member, use) } as const);
   if (!found.ok) return found;
   const percent = percentOff(found.discount, listed.listCents);
   if (input.code && percent === 0) return { ok: false, error: "min_order" };
@@ -52,10 +67,18 @@ class CodeTaken extends Error {}
 export async function placeOrder(db: Executor, input: PlaceOrderInput): Promise<PlacedOrder> {
   try {
     return await db.transaction(async (tx) => {
-      await tx.select({ id: members.id }).from(members).where(eq(members.id, input.member.id)).for("update");
-      const quote = await quoteOrder(tx, input);
+      // Read again under the lock: a payment settled a moment ago may have made the member paid.
+      const [member] = await tx
+        .select({ id: members.id, paidUser: members.paidUser, createdAt: members.createdAt })
+        .from(members)
+        .where(eq(members.id, input.member.id))
+        .for("update");
+      if (!member) return { ok: false, error: "product" } as const;
+      const quote = await quoteOrder(tx, { ...input, member }, "placing");
       if (!quote.ok) return quote;
       const { priced, discount } = quote;
+      // A discount that ended or was used meanwhile: the buyer sees the new price before paying it.
+      if (input.expectedCents != null && input.expectedCents !== priced.amountCents) return { ok: false, error: "price_changed" } as const;
       const [order] = await tx
         .insert(orders)
         .values({

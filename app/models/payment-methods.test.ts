@@ -29,6 +29,18 @@ describe("methodsFor", () => {
     expect(noSofort).toContain("directdebit");
   });
 
+  it("offers a method only in the currencies it takes", () => {
+    // A Swiss visitor on a euro brand: no Twint; a Dutch visitor on a złoty brand: no iDEAL.
+    expect(methodsFor("CH", "EUR", everything)).not.toContain("twint");
+    expect(methodsFor("CH", "CHF", everything)[0]).toBe("twint");
+    expect(methodsFor("NL", "PLN", everything)).not.toContain("ideal");
+    expect(methodsFor("PL", "EUR", everything)).toContain("przelewy24");
+    expect(methodsFor("PL", "EUR", everything)).not.toContain("blik");
+    expect(methodsFor("SE", "EUR", everything)).not.toContain("swish");
+    expect(methodsFor("NO", "DKK", everything)).not.toContain("vipps");
+    expect(methodsFor("NO", "DKK", everything)).toContain("paypal");
+  });
+
   it("lists only known methods, and banks for iDEAL and EPS", () => {
     expect(methodsFor("IT", "EUR", everything).every((method) => PAYMENT_METHODS.includes(method))).toBe(true);
     expect(issuersOf("ideal").map((issuer) => issuer.name)).toContain("Rabobank");

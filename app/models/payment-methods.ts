@@ -65,15 +65,36 @@ const BY_COUNTRY: Record<Country, PaymentMethod[]> = {
   NZ: CARDS_AND_WALLETS,
 };
 
-/** Direct debit collects euros from a SEPA account. */
-const SEPA_CURRENCY = "EUR";
+/**
+ * Methods that take only some currencies (the schemes' and Mollie's rules); the others (cards,
+ * PayPal, Apple Pay, Paysafecard, bank transfer) take every currency a brand sells in.
+ */
+const CURRENCIES: Partial<Record<PaymentMethod, readonly string[]>> = {
+  ideal: ["EUR"],
+  bancontact: ["EUR"],
+  eps: ["EUR"],
+  sofort: ["EUR"],
+  giropay: ["EUR"],
+  satispay: ["EUR"],
+  postepay: ["EUR"],
+  nexi: ["EUR"],
+  cartebancaire: ["EUR"],
+  directdebit: ["EUR"],
+  przelewy24: ["PLN", "EUR"],
+  blik: ["PLN"],
+  twint: ["CHF"],
+  swish: ["SEK"],
+  vipps: ["NOK"],
+  mobilepay: ["DKK", "EUR", "NOK"],
+  dankort: ["DKK"],
+};
 
 /**
- * The methods a buyer from this country is offered, in order: direct debit (our own form) for
- * euro prices, the others where the payment provider takes them.
+ * The methods a buyer from this country is offered for prices in this currency, in order, where
+ * the brand and its payment provider take them (`accepts`; direct debit is the brand's own form).
  */
-export function methodsFor(country: Country, currency: string, providerAccepts: (method: PaymentMethod) => boolean): PaymentMethod[] {
-  return BY_COUNTRY[country].filter((method) => (method === DIRECT_DEBIT ? currency === SEPA_CURRENCY : providerAccepts(method)));
+export function methodsFor(country: Country, currency: string, accepts: (method: PaymentMethod) => boolean): PaymentMethod[] {
+  return BY_COUNTRY[country].filter((method) => (CURRENCIES[method]?.includes(currency) ?? true) && accepts(method));
 }
 
 export function isPaymentMethod(value: unknown): value is PaymentMethod {

@@ -14,17 +14,31 @@ import type { CurrentMember } from "./sessions.server";
 /** How the result page presents an order (spec section 4, payment). */
 export type PaymentState = "loading" | "pending" | "completed" | "failed";
 
-function stateOf(order: MemberOrder): PaymentState {
+/** An order still open after this long is waiting for the buyer or a slow method (bank transfer): pending, not loading. */
+const LOADING_MS = 2 * 60 * 1000;
+/** The result page asks every 3 s at first, every 15 s after LOADING_MS, and stops after half an hour. */
+const REFRESH_FAST_MS = 3000;
+const REFRESH_SLOW_MS = 15_000;
+const REFRESH_UNTIL_MS = 30 * 60 * 1000;
+
+function stateOf(order: MemberOrder, ageMs: number): PaymentState {
   if (order.status === "paid") return "completed";
   if (isFailed(order.status)) return "failed";
-  return order.status === "pending" ? "pending" : "loading";
+  return order.status === "open" && ageMs < LOADING_MS ? "loading" : "pending";
 }
 
-function orderView(order: MemberOrder) {
+function refreshMs(order: MemberOrder, ageMs: number): number | null {
+  if (!isUnsettled(order.status) || ageMs >= REFRESH_UNTIL_MS) return null;
+  return ageMs < LOADING_MS ? REFRESH_FAST_MS : REFRESH_SLOW_MS;
+}
+
+function orderView(order: MemberOrder, now = Date.now()) {
   const product = parseProduct(order.product);
+  const ageMs = now - order.createdAt.getTime();
   return {
     id: order.id,
-    state: stateOf(order),
+    state: stateOf(order, ageMs),
+    refreshMs: refreshMs(order, ageMs),
     productId: product ? productId(product) : null,
     credits: order.credits + order.bonusCredits,
     amountCents: order.amountCents,

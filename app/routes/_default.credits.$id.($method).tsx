@@ -27,7 +27,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (load
 
 /** Payment method choice (spec section 2, credits-id-paymentmethod); a chosen method opens the payment confirm modal. */
 export default function ChooseMethod() {
-  const { offer, currency, methods, method, issuers, code, discount } = useLoaderData<typeof loader>();
+  const { offer, currency, methods, method, issuers, code, codeError, discount } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
   const { t } = useTranslation("payments");
   const query = code ? `?code=${encodeURIComponent(code)}` : "";
@@ -41,6 +41,11 @@ export default function ChooseMethod() {
         {t("checkout.product", { count: offer.credits + offer.bonusCredits })}
       </p>
       {discount ? <div className="mt-3"><DiscountNotice discount={discount} currency={currency} /></div> : null}
+      {codeError ? (
+        <p role="alert" className="mt-3 text-sm font-semibold text-danger" data-testid="discount-error">
+          {t(`discount.errors.${codeError}`)}
+        </p>
+      ) : null}
       <ul className="mt-6 grid gap-3 sm:grid-cols-2" data-testid="methods">
         {methods.map((candidate) => (
           <li key={candidate}>

@@ -19,6 +19,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { tenant, member } = requireMember(request, context);
   const page = await repeatOrderPage(context, { tenant, member });
+  // The order the member saw and confirmed must still be the one to repeat (another tab may have ordered since).
+  const seen = Number((await request.clone().formData()).get("repeatOf"));
+  if (seen !== page.repeatOfId) return data({ error: "order_changed" as const }, { status: 409 });
   const result = await payFromForm(request, context, { tenant, member, product: page.product, method: page.method, repeatOfId: page.repeatOfId });
   return result instanceof Response ? result : data(result, { status: 400 });
 }
@@ -27,13 +30,13 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (load
 
 /** Repeat last order (spec section 2): the same product and method in one step, confirmed in the payment modal. */
 export default function RepeatOrder() {
-  const { offer, currency, method, issuers } = useLoaderData<typeof loader>();
+  const { offer, currency, method, issuers, repeatOfId } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();
   const { t } = useTranslation("payments");
   return (
     <main className="mx-auto max-w-3xl px-4 py-8">
       <h1 className="text-3xl font-bold">{t("confirm.repeatTitle")}</h1>
-      <PaymentConfirm offer={offer} currency={currency} method={method} issuers={issuers} code={null} error={failure?.error ?? null} cancelTo="/credits" repeat />
+      <PaymentConfirm offer={offer} currency={currency} method={method} issuers={issuers} code={null} error={failure?.error ?? null} cancelTo="/credits" repeatOf={repeatOfId} />
     </main>
   );
 }

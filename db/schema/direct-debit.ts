@@ -17,6 +17,8 @@ export const directDebitRequests = pgTable(
       .references(() => members.id, { onDelete: "cascade" }),
     siteId: text("site_id").notNull(),
     product: text("product").notNull(),
+    /** The price the member agreed to in the mandate; confirming at another price is refused. */
+    amountCents: integer("amount_cents"),
     discountCode: text("discount_code"),
     accountHolder: text("account_holder").notNull(),
     /** Electronic format: upper case, no spaces. */

@@ -120,7 +120,10 @@ describe("buying credits over HTTP", () => {
     expect(repeat.status).toBe(200);
     expect(attribute(repeat.body, "confirm-total", "data-cents")).toBe("2995");
     expect(repeat.body).toContain("iDEAL");
-    const paid = await post("/credits/repeat-order", { issuer: "ideal_RABONL2U" }, premium);
+    const repeatOf = /name="repeatOf" value="(\d+)"/.exec(repeat.body)?.[1] ?? "";
+    // Confirmed for an order that is no longer the last one (another tab ordered since): refused.
+    expect((await post("/credits/repeat-order", { issuer: "ideal_RABONL2U", repeatOf: String(Number(repeatOf) + 1000) }, premium)).status).toBe(409);
+    const paid = await post("/credits/repeat-order", { issuer: "ideal_RABONL2U", repeatOf }, premium);
     expect(paid.status).toBe(303);
     const before = await balance(premium);
     await choose(new URL(paid.headers.location!).pathname, "paid");
@@ -128,7 +131,8 @@ describe("buying credits over HTTP", () => {
 
     const card = await choose(await startPayment(premium, "creditcard", {}), "paid");
     expect(attribute((await get(card, premium)).body, "transaction", "data-state")).toBe("completed");
-    const again = await post("/credits/repeat-order", {}, premium);
+    const cardRepeat = /name="repeatOf" value="(\d+)"/.exec((await get("/credits/repeat-order", premium)).body)?.[1] ?? "";
+    const again = await post("/credits/repeat-order", { repeatOf: cardRepeat }, premium);
     const failed = await choose(new URL(again.headers.location!).pathname, "failed");
     const shown = await get(failed, premium);
     expect(shown.body).toContain("Je kaart kon niet opnieuw worden belast");

@@ -304,6 +304,36 @@ describe("the SMS code", () => {
     expect(await creditsOf(member.id)).toEqual({ credits: 20, paidUser: false });
   });
 
+  it("counts one account across members: the same IBAN on a new account does not reset the limit", async () => {
+    const first = await addBuyer(alpha, "Kim");
+    for (let round = 0; round < 2; round++) {
+      const { requestId, code } = await requestFor(first);
+      expect(await verifyCode(handle.db, buyerOf(first), { requestId, code })).toMatchObject({ ok: true });
+    }
+    // € 20,00 paid from the account; another € 10,00 from a fresh account would pass € 25,00.
+    const second = await addBuyer(alpha, "Sam");
+    const refused = await requestCode(handle.db, buyerOf(second), { product: BUNDLE, code: null, mandate: MANDATE });
+    expect(refused).toEqual({ ok: false, error: "limit" });
+    expect(await creditsOf(second.id)).toEqual({ credits: 20, paidUser: false });
+  });
+
+  it("refuses to confirm at a price the member did not agree to", async () => {
+    // Signed up 3 h 59 min ago: the time bonus ends while the code is on its way (here: the welcome discount too).
+    const member = await addBuyer(alpha, "Kim", new Date(Date.now() - 4 * 60 * 60 * 1000 + 60_000));
+    const { requestId, code } = await requestFor(member);
+    const [request] = await handle.db.select().from(directDebitRequests).where(eq(directDebitRequests.id, requestId));
+    expect(request!.amountCents).toBe(750);
+    const later = new Date(Date.now() + 2 * 60_000);
+    const longAgo = new Date(Date.now() - 100 * 60 * 60 * 1000);
+    await handle.db.update(members).set({ createdAt: longAgo }).where(eq(members.id, member.id));
+    expect(await verifyCode(handle.db, buyerOf({ ...member, createdAt: longAgo }), { requestId, code, now: later })).toEqual({
+      ok: false,
+      error: "price_changed",
+    });
+    expect(await handle.db.select().from(orders).where(eq(orders.memberId, member.id))).toEqual([]);
+    expect(await creditsOf(member.id)).toEqual({ credits: 20, paidUser: false });
+  });
+
   it("charges a new member the time-bonus price and binds the bonus to the order", async () => {
     const member = await addBuyer(alpha, "Kim", new Date());
     const page = await directDebitPage(handle.db, buyerOf(member), new URLSearchParams({ product: "small" }));

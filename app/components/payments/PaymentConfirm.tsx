@@ -18,7 +18,7 @@ export function PaymentConfirm({
   code,
   error,
   cancelTo,
-  repeat = false,
+  repeatOf,
 }: {
   offer: OfferView;
   currency: string;
@@ -27,8 +27,10 @@ export function PaymentConfirm({
   code: string | null;
   error: CheckoutError | null;
   cancelTo: string;
-  repeat?: boolean;
+  /** The order a repeat repeats, sent along so the server can tell it is still the last one. */
+  repeatOf?: number;
 }) {
+  const repeat = repeatOf !== undefined;
   const { t, i18n } = useTranslation("payments");
   const sending = useNavigation().state !== "idle";
   return (
@@ -55,6 +57,8 @@ export function PaymentConfirm({
         </dl>
         <Form method="post" className="mt-5 space-y-4">
           {code ? <input type="hidden" name="code" value={code} /> : null}
+          <input type="hidden" name="expected" value={offer.amountCents} />
+          {repeat ? <input type="hidden" name="repeatOf" value={repeatOf} /> : null}
           {issuers.length > 0 ? (
             <label className="flex flex-col text-sm font-semibold">
               {t("confirm.bank")}

@@ -7,15 +7,14 @@ import { formatMoney } from "~/utils/money";
 export interface TransactionView {
   id: number;
   state: PaymentState;
+  /** How often the page asks again while the payment is not settled; null once it stopped. */
+  refreshMs: number | null;
   productId: string | null;
   credits: number;
   amountCents: number;
   currency: string;
   method: string;
 }
-
-/** While a payment is not settled the page asks again this often (live updates usually come first). */
-const REFRESH_MS = 3000;
 
 /** Payment result (spec section 4): loading, pending (processing, refreshes itself), completed, failed or cancelled. */
 export function TransactionResult({
@@ -31,14 +30,14 @@ export function TransactionResult({
 }) {
   const { t, i18n } = useTranslation("payments");
   const unsettled = order.state === "loading" || order.state === "pending";
-  useRefreshWhile(unsettled);
+  useRefreshEvery(order.refreshMs);
   const state = recurringCardFailure ? "recurring" : order.state;
   return (
     <section className="rounded-2xl border border-gray-200 bg-white p-6 shadow-sm" data-testid="transaction" data-state={order.state}>
       {unsettled ? <span aria-hidden="true" className="mb-4 block h-8 w-8 animate-spin rounded-full border-4 border-primary border-t-transparent" /> : null}
       <h1 className="text-2xl font-bold">{t(`result.${state}.title`)}</h1>
       <p className="mt-2 text-gray-700" role={order.state === "failed" ? "alert" : "status"} data-testid="transaction-message">
-        {t(`result.${state}.text`, { count: order.credits })}
+        {t(unsettled && order.refreshMs === null ? "result.pending.slow" : `result.${state}.text`, { count: order.credits })}
       </p>
       <p className="mt-4 text-sm text-gray-500">
         {t("result.summary", {
@@ -78,11 +77,12 @@ export function TransactionResult({
   );
 }
 
-function useRefreshWhile(active: boolean) {
+/** Asks again while the payment is not settled (live updates usually come first). */
+function useRefreshEvery(ms: number | null) {
   const { revalidate } = useRevalidator();
   useEffect(() => {
-    if (!active) return;
-    const timer = window.setInterval(revalidate, REFRESH_MS);
+    if (ms === null) return;
+    const timer = window.setInterval(revalidate, ms);
     return () => window.clearInterval(timer);
-  }, [active, revalidate]);
+  }, [ms, revalidate]);
 }

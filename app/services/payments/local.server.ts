@@ -38,6 +38,15 @@ export class LocalPaymentService implements PaymentService {
     return { paymentId: id, checkoutUrl: new URL(`/dev/checkout/${id}`, input.redirectUrl).toString() };
   }
 
+  async cancelPayment(paymentId: string): Promise<boolean> {
+    const rows = await this.database()
+      .update(localPayments)
+      .set({ status: "canceled", updatedAt: sql`now()` })
+      .where(and(eq(localPayments.id, paymentId), eq(localPayments.status, "open")))
+      .returning({ id: localPayments.id });
+    return rows.length === 1;
+  }
+
   async paymentStatus(paymentId: string): Promise<ProviderStatus | null> {
     const [row] = await this.database().select({ status: localPayments.status }).from(localPayments).where(eq(localPayments.id, paymentId));
     return row?.status ?? null;

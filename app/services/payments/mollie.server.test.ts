@@ -204,3 +204,14 @@ describe("accepts", () => {
     expect(mollie.accepts("directdebit")).toBe(false);
   });
 });
+
+describe("cancelPayment", () => {
+  it("cancels an open payment, and says no to one that is settled or unknown", async () => {
+    const { paymentId } = await mollie.createPayment(order());
+    expect(await mollie.cancelPayment(paymentId)).toBe(true);
+    expect(await mollie.paymentStatus(paymentId)).toBe("canceled");
+    expect(await mollie.cancelPayment(paymentId)).toBe(false);
+    expect(await mollie.cancelPayment("tr_unknown1")).toBe(false);
+    expect(api.requests.filter((request) => request.method === "DELETE")).toHaveLength(3);
+  });
+});

@@ -131,6 +131,18 @@ export class MolliePaymentService implements PaymentService {
     return { paymentId: payment.id, checkoutUrl };
   }
 
+  /** Mollie cancels open payments of some methods only (bank transfer, direct debit...); the rest expire on their own. */
+  async cancelPayment(paymentId: string): Promise<boolean> {
+    if (!PAYMENT_ID.test(paymentId)) return false;
+    try {
+      const payment = await this.client.payments.cancel(paymentId);
+      return payment.status === MollieStatus.canceled;
+    } catch (error) {
+      if (error instanceof MollieApiError && (error.statusCode === 404 || error.statusCode === 422)) return false;
+      throw error;
+    }
+  }
+
   async paymentStatus(paymentId: string): Promise<ProviderStatus | null> {
     if (!PAYMENT_ID.test(paymentId)) return null;
     try {

@@ -40,6 +40,8 @@ export interface PaymentService {
   createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;
   /** null when the provider does not know the id. */
   paymentStatus(paymentId: string): Promise<ProviderStatus | null>;
+  /** Cancels a payment that is still open; false when the provider cannot (any more). */
+  cancelPayment(paymentId: string): Promise<boolean>;
 }
 
 /** Amount in cents as the decimal string providers use ("12.34"). */
