@@ -81,13 +81,22 @@ function memberDiscount(kind: "time_bonus" | "welcome", endsAt: Date): Discount 
  * is unused, otherwise the welcome discount. Members who paid have neither, so no query then.
  */
 export async function activeDiscount(db: Executor, tenant: Tenant, member: DiscountMember, use: CodeUse = "shown", now = new Date()): Promise<Discount | null> {
+  if (!timeBonusEndsAt(member, now) && !welcomeEndsAt(tenant, member, now)) return null;
+  return firstPurchaseDiscount(tenant, member, await firstPurchaseDiscountUsed(db, member.id, use), now);
+}
+
+/** Whether the member's one first-purchase discount (time bonus or welcome) is held by an order. */
+export async function firstPurchaseDiscountUsed(db: Executor, memberId: number, use: CodeUse = "shown"): Promise<boolean> {
+  return (await usedCodes(db, memberId, [TIME_BONUS_CODE, WELCOME_CODE], use)).size > 0;
+}
+
+/** The active discount once it is known whether the first-purchase discount was used (the layouts remember that). */
+export function firstPurchaseDiscount(tenant: Tenant, member: DiscountMember, used: boolean, now = new Date()): Discount | null {
+  if (used) return null;
   const timeBonus = timeBonusEndsAt(member, now);
+  if (timeBonus) return memberDiscount("time_bonus", timeBonus);
   const welcome = welcomeEndsAt(tenant, member, now);
-  if (!timeBonus && !welcome) return null;
-  // One first-purchase discount: while either is held by an order, the other does not apply.
-  const used = await usedCodes(db, member.id, [TIME_BONUS_CODE, WELCOME_CODE], use);
-  if (used.size > 0) return null;
-  return timeBonus ? memberDiscount("time_bonus", timeBonus) : memberDiscount("welcome", welcome!);
+  return welcome ? memberDiscount("welcome", welcome) : null;
 }
 
 export type DiscountLookup = { ok: true; discount: Discount } | { ok: false; error: DiscountError };

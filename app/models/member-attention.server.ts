@@ -3,6 +3,7 @@ import { db } from "~/db.server";
 import { eventHub } from "~/services/realtime/event-hub.server";
 import { storage } from "~/services/storage/storage.server";
 import { unreadTotal } from "./conversations.server";
+import { firstPurchaseDiscountUsed } from "./discounts.server";
 import { newLikesCount, unseenMatch } from "./likes.server";
 import { latestEventId } from "./member-events.server";
 
@@ -13,6 +14,8 @@ export interface MemberAttention {
   pendingMatch: Awaited<ReturnType<typeof unseenMatch>>;
   /** The member's newest event when these were read: the page's event stream starts after it, so nothing in between is lost. */
   eventId: number;
+  /** The time bonus or welcome discount is held by an order (its changes publish events too). */
+  firstDiscountUsed: boolean;
 }
 
 /**
@@ -61,10 +64,11 @@ export async function memberAttention(memberId: number, pool: string, openingPro
 async function load(memberId: number, pool: string, exceptLikerId?: number): Promise<MemberAttention> {
   // Read first: an event after it is replayed to the page even if the counts below include it.
   const eventId = await latestEventId(db(), memberId);
-  const [newLikes, unreadMessages, pendingMatch] = await Promise.all([
+  const [newLikes, unreadMessages, pendingMatch, firstDiscountUsed] = await Promise.all([
     newLikesCount(db(), memberId, pool, exceptLikerId),
     unreadTotal(db(), memberId, pool),
     unseenMatch(db(), storage(), memberId, pool),
+    firstPurchaseDiscountUsed(db(), memberId),
   ]);
-  return { newLikes, unreadMessages, pendingMatch, eventId };
+  return { newLikes, unreadMessages, pendingMatch, eventId, firstDiscountUsed };
 }

@@ -1,8 +1,7 @@
 import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
-import { db } from "~/db.server";
 import { requireTenant } from "~/tenancy/require-tenant.server";
 import { dismissedAlerts, isQuiet, type DismissedAlerts } from "./alerts.server";
-import { activeDiscount, type Discount } from "./discounts.server";
+import { firstPurchaseDiscount, type Discount } from "./discounts.server";
 import { memberAttention } from "./member-attention.server";
 import type { CurrentMember } from "./sessions.server";
 import { signupFormSettings } from "./signup-form-settings.server";
@@ -33,11 +32,9 @@ export async function layoutData({ request, context }: LoaderFunctionArgs, layou
   const tenant = requireTenant(context);
   const dismissed = await dismissedAlerts(request);
   const member = context.member;
-  const [likes, discount] = await Promise.all([
-    member ? memberAttention(member.id, tenant.pool, openingProfile(request)) : null,
-    // Only the layouts of the members area show the discount; the query runs for new non-paying members only.
-    member && BONUS_LAYOUTS.has(layout) ? activeDiscount(db(), tenant, member) : null,
-  ]);
+  const likes = member ? await memberAttention(member.id, tenant.pool, openingProfile(request)) : null;
+  // Only the layouts of the members area show the discount; whether it was used is remembered with the badges.
+  const discount = member && likes && BONUS_LAYOUTS.has(layout) ? firstPurchaseDiscount(tenant, member, likes.firstDiscountUsed) : null;
   return {
     showSiteEntry: await siteEntryWarning(request, context, layout),
     minAge: tenant.settings.min_age,
