@@ -27,16 +27,10 @@ import { parseProduct, priceProduct, productFromId, productId, type PricedProduc
 
 
 /** What is bought, in cents; the route formats it in the member's locale. */
-export interface Purchase {
+export type Purchase = Pick<PricedProduct, "credits" | "bonusCredits" | "listCents" | "amountCents" | "discountPercent" | "currency"> & {
   productId: string;
   kind: Product["kind"];
-  credits: number;
-  bonusCredits: number;
-  listCents: number;
-  amountCents: number;
-  discountPercent: number;
-  currency: string;
-}
+};
 
 function purchaseOf(priced: PricedProduct, product: Product): Purchase {
   const { credits, bonusCredits, listCents, amountCents, discountPercent, currency } = priced;

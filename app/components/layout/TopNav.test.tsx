@@ -4,18 +4,10 @@ import { cleanup, render, screen } from "@testing-library/react";
 import { I18nextProvider } from "react-i18next";
 import { afterEach, describe, expect, it } from "vitest";
 import { i18nFor } from "~/i18n/i18next.server";
-import type { PublicBrand } from "~/tenancy/public-brand";
+import { testBrand } from "../../../tests/fixtures/public-brand";
 import { TopNav, type NavWallet } from "./TopNav";
 
-const brand = {
-  id: "demo",
-  name: "Demo",
-  niche: "general",
-  domain: "demo.example",
-  countries: ["NL"],
-  theme: { primary: "#f5006f", secondary: "#9c0047", success: "#32ad2b", danger: "#dc3545", warning: "#ffc107", info: "#17a2b8", unread_messages: "#32ad2b", logo_mark: "♥" },
-  supportEmail: "support@demo.example",
-} as PublicBrand;
+const brand = testBrand;
 
 async function show(wallet: NavWallet | null, loggedIn = true) {
   const i18n = await i18nFor("nl");
