@@ -2,8 +2,8 @@ import type { AppLoadContext } from "@remix-run/node";
 import type { Executor } from "../../db/client.server";
 import { isCountry, type Country } from "~/i18n/languages";
 import type { Tenant } from "~/tenancy/schema";
-import { activeDiscount, lookUpDiscount, percentOff, type Discount, type DiscountError, type DiscountKind, type DiscountMember } from "./discounts.server";
-import { priceProduct, productId, type Product } from "./order-pricing";
+import { activeDiscount, discountedPrice, lookUpDiscount, percentOff, type Discount, type DiscountError, type DiscountKind, type DiscountMember } from "./discounts.server";
+import { productId, type Product } from "./order-pricing";
 
 export interface Offer {
   /** The /credits/{id} path segment. */
@@ -66,10 +66,8 @@ export async function discountFor(
 
 /** One product at the price the member pays now. */
 export function offerFor(tenant: Tenant, product: Product, discount: Discount | null): Offer | null {
-  const listed = priceProduct(tenant, product);
-  if (!listed) return null;
-  const percent = percentOff(discount, listed.listCents);
-  const priced = percent > 0 ? priceProduct(tenant, product, percent)! : listed;
+  const priced = discountedPrice(tenant, product, discount);
+  if (!priced) return null;
   const popular = product.kind === "premium" && (tenant.pricing[tenant.currency]?.premium.find((tier) => tier.tier === product.tier)?.popular ?? false);
   return {
     id: productId(product),

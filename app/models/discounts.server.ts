@@ -3,6 +3,7 @@ import type { Executor } from "../../db/client.server";
 import { discountCodes, discountRedemptions, orders } from "../../db/schema/index";
 import type { Tenant } from "~/tenancy/schema";
 import type { OrderStatus } from "./order-payments.server";
+import { priceProduct, type PricedProduct, type Product } from "./order-pricing";
 
 /** Spec section 9: 25% for a member who has not paid, within 4 hours of signup, once. */
 export const TIME_BONUS_CODE = "TIMEBONUS25";
@@ -130,6 +131,14 @@ export async function lookUpDiscount(
 /** The percentage a discount takes off a price: all of it from the minimum order value, else none. */
 export function percentOff(discount: Discount | null, listCents: number): number {
   return discount && listCents >= discount.minOrderCents ? discount.percent : 0;
+}
+
+/** A product's price after a discount (the list price below the discount's minimum); null for an unknown product. */
+export function discountedPrice(tenant: Tenant, product: Product, discount: Discount | null): PricedProduct | null {
+  const listed = priceProduct(tenant, product);
+  if (!listed) return null;
+  const percent = percentOff(discount, listed.listCents);
+  return percent > 0 ? priceProduct(tenant, product, percent) : listed;
 }
 
 /**

@@ -6,7 +6,7 @@ import type { Tenant } from "~/tenancy/schema";
 import {
   activeDiscount,
   lookUpDiscount,
-  percentOff,
+  discountedPrice,
   reserveDiscount,
   type CodeUse,
   type Discount,
@@ -45,15 +45,14 @@ export async function quoteOrder(
   input: Pick<PlaceOrderInput, "tenant" | "member" | "product" | "country" | "code">,
   use: CodeUse = "shown",
 ): Promise<Quote> {
-  const listed = priceProduct(input.tenant, input.product);
-  if (!listed) return { ok: false, error: "product" };
+  if (!priceProduct(input.tenant, input.product)) return { ok: false, error: "product" };
   const found = input.code
     ? await lookUpDiscount(db, { tenant: input.tenant, member: input.member, country: input.country, code: input.code, use })
     : ({ ok: true, discount: await activeDiscount(db, input.tenant, input.member, use) } as const);
   if (!found.ok) return found;
-  const percent = percentOff(found.discount, listed.listCents);
-  if (input.code && percent === 0) return { ok: false, error: "min_order" };
-  return { ok: true, priced: percent > 0 ? priceProduct(input.tenant, input.product, percent)! : listed, discount: percent > 0 ? found.discount : null };
+  const priced = discountedPrice(input.tenant, input.product, found.discount)!;
+  if (input.code && priced.discountPercent === 0) return { ok: false, error: "min_order" };
+  return { ok: true, priced, discount: priced.discountPercent > 0 ? found.discount : null };
 }
 
 /** Thrown inside the transaction to roll the order back when its code was taken meanwhile. */
