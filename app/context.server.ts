@@ -1,14 +1,14 @@
 import { db } from "~/db.server";
 import { env } from "~/env.server";
-import { findSessionMember, sessionIdFrom, type CurrentMember } from "~/models/sessions.server";
-import type { Country, Language } from "~/i18n/languages";
+import { findSessionMember, sessionIdFrom, type CurrentMember } from "~/models/accounts/sessions.server";
+import type { Country, Language } from "~/domain/languages";
 import { resolveLanguage } from "~/i18n/resolve-language";
-import { visitorCountry } from "~/services/visitor-country.server";
+import { visitorCountry } from "~/web/visitor-country.server";
 import { requestHost, resolveTenant } from "~/tenancy/resolve-host";
 import type { Tenant } from "~/tenancy/schema";
 import { tenants } from "~/tenancy/tenants.server";
 import { acceptedLanguages } from "~/utils/accept-language";
-import { localeCookie } from "~/utils/cookies.server";
+import { localeCookie } from "~/web/cookies.server";
 
 export interface RequestContext {
   /** The logged-in member of this site, or null. */

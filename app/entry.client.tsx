@@ -5,7 +5,7 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { getInitialNamespaces } from "remix-i18next/client";
-import { DEFAULT_LANGUAGE, LANGUAGES } from "~/i18n/languages";
+import { DEFAULT_LANGUAGE, LANGUAGES } from "~/domain/languages";
 import { DEFAULT_NAMESPACE } from "~/i18n/namespaces";
 
 /** Catalogue URLs carry the server's catalogue version, so they may be cached for long. */

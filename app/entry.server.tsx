@@ -8,7 +8,7 @@ import { I18nextProvider } from "react-i18next";
 import { env } from "~/env.server";
 import { i18nFor } from "~/i18n/i18next.server";
 import { NonceContext } from "~/utils/nonce";
-import { applySecurityHeaders, createNonce } from "~/utils/security-headers.server";
+import { applySecurityHeaders, createNonce } from "~/web/security-headers.server";
 
 export { createRequestContext } from "~/context.server";
 export { shutdown, startup } from "~/startup.server";

@@ -6,8 +6,8 @@ import { performance } from "node:perf_hooks";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../db/client.server";
 import { blocks, profiles } from "../db/schema/index";
-import { countMatches, searchMembers, type SearchScope } from "../app/models/member-search.server";
-import type { SearchFilters } from "../app/models/search-filters";
+import { countMatches, searchMembers, type SearchScope } from "../app/models/search/member-search.server";
+import type { SearchFilters } from "../app/models/search/search-filters";
 import { LocalDiskStorage } from "../app/services/storage/local-disk.server";
 
 const url = process.env.DATABASE_URL;
@@ -71,7 +71,7 @@ for (const { name, filters } of CASES) {
     `| ${name} | ${first.cards.length} | ${fmt(percentile(search, 50))} | ${fmt(percentile(search, 95))} | ${second ? fmt(percentile(second, 95)) : "–"} | ${fmt(percentile(counted, 50))} | ${fmt(percentile(counted, 95))} |`,
   );
   if (explain) {
-    const { searchConditions } = await import("../app/models/member-search.server");
+    const { searchConditions } = await import("../app/models/search/member-search.server");
     const plan = await db.execute(
       sql`explain (analyze, costs off, timing off, summary off) select ${profiles.memberId} from ${profiles} where ${searchConditions(db, scope, filters)} order by ${profiles.lastActiveAt} desc, ${profiles.memberId} desc limit 25`,
     );

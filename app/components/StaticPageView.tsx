@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { StaticPageData } from "~/models/static-page.server";
+import type { StaticPageData } from "~/models/site/static-page.server";
 
 type Vars = StaticPageData["vars"];
 

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_LANGUAGE, LANGUAGES } from "./languages";
+import { DEFAULT_LANGUAGE, LANGUAGES } from "~/domain/languages";
 import { NAMESPACES } from "./namespaces";
 
 type Catalogue = Record<string, unknown>;

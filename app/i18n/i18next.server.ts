@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { createInstance, type i18n as I18n, type TFunction } from "i18next";
 import { initReactI18next } from "react-i18next";
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "./languages";
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from "~/domain/languages";
 import { DEFAULT_NAMESPACE, NAMESPACES, type Namespace } from "./namespaces";
 
 const LOCALES_DIR = path.resolve("public/locales");

@@ -1,5 +1,5 @@
 import type { Tenant } from "~/tenancy/schema";
-import { COUNTRY_LANGUAGES, DEFAULT_LANGUAGE, isCountry, isLanguage, type Language } from "./languages";
+import { COUNTRY_LANGUAGES, DEFAULT_LANGUAGE, isCountry, isLanguage, type Language } from "~/domain/languages";
 
 /** The first two letters of a brand's domain_language, when we have that catalogue. */
 export function brandLanguage(tenant: Pick<Tenant, "domain_language"> | null): Language | null {

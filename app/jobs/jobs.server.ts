@@ -1,9 +1,9 @@
 import { and, isNotNull, lt, or } from "drizzle-orm";
 import { emailTokens, loginAttempts } from "../../db/schema/index";
-import { purgeDeletedAccounts } from "~/models/account-deletion.server";
-import { remindUnconfirmedMembers } from "~/models/notification-mail.server";
-import { pruneEvents } from "~/models/member-events.server";
-import { deleteExpiredSessions } from "~/models/sessions.server";
+import { purgeDeletedAccounts } from "~/models/accounts/account-deletion.server";
+import { remindUnconfirmedMembers } from "~/models/notifications/notification-mail.server";
+import { pruneEvents } from "~/models/notifications/member-events.server";
+import { deleteExpiredSessions } from "~/models/accounts/sessions.server";
 import { storage } from "~/services/storage/storage.server";
 import type { TenantRegistry } from "~/tenancy/registry";
 import type { Job } from "./job-runner.server";

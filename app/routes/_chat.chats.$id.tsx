@@ -5,11 +5,11 @@ import { Composer } from "~/components/chat/Composer";
 import { MessageList } from "~/components/chat/MessageList";
 import { useTyping } from "~/components/chat/useTyping";
 import { db } from "~/db.server";
-import { chatClock, composerSettings, idParam, loadConversation, sendFromForm } from "~/models/chat-page.server";
-import { memberConversation } from "~/models/conversations.server";
-import { fictionalTexts } from "~/models/fictional.server";
-import { requireMember } from "~/models/require-member.server";
-import { isDocumentRequest } from "~/utils/http.server";
+import { chatClock, composerSettings, idParam, loadConversation, sendFromForm } from "~/models/chat/pages/chat-page.server";
+import { memberConversation } from "~/models/chat/conversations.server";
+import { fictionalTexts } from "~/models/profiles/fictional.server";
+import { requireMember } from "~/web/require-member.server";
+import { isDocumentRequest } from "~/web/http.server";
 import { useMarkRead } from "~/components/chat/useMarkRead";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

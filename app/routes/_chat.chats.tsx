@@ -3,8 +3,8 @@ import { Outlet, useLoaderData, useParams } from "@remix-run/react";
 import { ChatShell } from "~/components/chat/ChatShell";
 import { ConversationList } from "~/components/chat/ConversationList";
 import { getFixedT } from "~/i18n/i18next.server";
-import { chatClock, chatList } from "~/models/chat-page.server";
-import { requireMember } from "~/models/require-member.server";
+import { chatClock, chatList } from "~/models/chat/pages/chat-page.server";
+import { requireMember } from "~/web/require-member.server";
 
 export const handle = { i18n: ["common", "chat", "gifts", "members"] };
 

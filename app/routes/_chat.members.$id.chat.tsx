@@ -7,10 +7,10 @@ import { Composer } from "~/components/chat/Composer";
 import { ConversationList } from "~/components/chat/ConversationList";
 import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
-import { chatClock, chatList, chatPartner, composerSettings, idParam, mayStartConversation, sendFromForm } from "~/models/chat-page.server";
-import { conversationWith } from "~/models/conversations.server";
-import { fictionalTexts } from "~/models/fictional.server";
-import { requireMember } from "~/models/require-member.server";
+import { chatClock, chatList, chatPartner, composerSettings, idParam, mayStartConversation, sendFromForm } from "~/models/chat/pages/chat-page.server";
+import { conversationWith } from "~/models/chat/conversations.server";
+import { fictionalTexts } from "~/models/profiles/fictional.server";
+import { requireMember } from "~/web/require-member.server";
 
 export const handle = { i18n: ["common", "chat", "gifts", "members"] };
 

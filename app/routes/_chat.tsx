@@ -4,7 +4,7 @@ import { AttentionCount } from "~/components/likes/AttentionCount";
 import { LiveUpdates } from "~/components/realtime/LiveUpdates";
 import { SiteEntryModal } from "~/components/layout/SiteEntryModal";
 import { TimeBonusModal } from "~/components/payments/TimeBonusModal";
-import { layoutData } from "~/models/site-entry.server";
+import { layoutData } from "~/web/layout-data.server";
 
 /** The time-bonus popup can open on the chat pages too (they are part of the members area). */
 export const handle = { i18n: ["bonus"] };

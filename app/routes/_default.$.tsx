@@ -1,5 +1,5 @@
 import { ErrorPage } from "~/components/ErrorPage";
-import { notFound } from "~/utils/http.server";
+import { notFound } from "~/web/http.server";
 
 /** Any path no route claims: a 404 inside the brand's layout. */
 export function loader(): never {

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { SignupLink } from "~/components/account/SignupModal";
 import { MemberCardList } from "~/components/members/MemberCard";
 import { db } from "~/db.server";
-import { countListedMembersCached, recentMemberTeasers } from "~/models/member-teasers.server";
+import { countListedMembersCached, recentMemberTeasers } from "~/models/search/member-teasers.server";
 import { getFixedT } from "~/i18n/i18next.server";
 import { storage } from "~/services/storage/storage.server";
 import { nicheSlug } from "~/tenancy/niches";

@@ -3,8 +3,8 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getFixedT } from "~/i18n/i18next.server";
 import { SupportContact } from "~/components/account/SupportContact";
-import { supportContact } from "~/models/company-info";
-import { DELETION_GRACE_DAYS } from "~/models/deletion-reasons";
+import { supportContact } from "~/models/site/company-info";
+import { DELETION_GRACE_DAYS } from "~/domain/deletion-reasons";
 import { requireTenant } from "~/tenancy/require-tenant.server";
 
 export const handle = { i18n: ["common", "account", "settings"] };

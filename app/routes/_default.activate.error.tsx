@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getFixedT } from "~/i18n/i18next.server";
 import { SupportContact } from "~/components/account/SupportContact";
-import { supportContact } from "~/models/company-info";
+import { supportContact } from "~/models/site/company-info";
 import { requireTenant } from "~/tenancy/require-tenant.server";
 
 export const handle = { i18n: ["common", "account"] };

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { StaticPageView } from "~/components/StaticPageView";
-import { staticPageData } from "~/models/static-page.server";
+import { staticPageData } from "~/models/site/static-page.server";
 import { requireTenant } from "~/tenancy/require-tenant.server";
 
 export const handle = { i18n: ["common", "pages"] };

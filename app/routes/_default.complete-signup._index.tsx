@@ -1,8 +1,8 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { db } from "~/db.server";
-import { requireMember } from "~/models/require-member.server";
-import { signupStepOf } from "~/models/signup-progress.server";
-import { resumeStep } from "~/models/signup-steps";
+import { requireMember } from "~/web/require-member.server";
+import { signupStepOf } from "~/models/accounts/signup-progress.server";
+import { resumeStep } from "~/models/accounts/signup-steps";
 
 /** Resumes signup where the member left off; a finished signup goes home. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

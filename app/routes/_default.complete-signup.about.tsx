@@ -6,10 +6,10 @@ import { useTranslation } from "react-i18next";
 import { SignupStepFrame, StepButtons } from "~/components/account/SignupStep";
 import { Field, FieldErrors, inputClass } from "~/components/ui/Field";
 import { db } from "~/db.server";
-import { continueAfter, isSkip } from "~/models/complete-signup.server";
-import { ABOUT_MAX, aboutSchema } from "~/models/profile-forms";
-import { profileOf, saveAbout } from "~/models/profile-update.server";
-import { requireMember } from "~/models/require-member.server";
+import { continueAfter, isSkip } from "~/models/accounts/pages/complete-signup.server";
+import { ABOUT_MAX, aboutSchema } from "~/models/profiles/profile-forms";
+import { profileOf, saveAbout } from "~/models/profiles/profile-update.server";
+import { requireMember } from "~/web/require-member.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { member } = requireMember(request, context);

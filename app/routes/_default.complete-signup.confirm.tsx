@@ -3,8 +3,8 @@ import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { SignupStepFrame, StepButtons } from "~/components/account/SignupStep";
 import { Alert } from "~/components/ui/Field";
-import { continueAfter } from "~/models/complete-signup.server";
-import { requireMember } from "~/models/require-member.server";
+import { continueAfter } from "~/models/accounts/pages/complete-signup.server";
+import { requireMember } from "~/web/require-member.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { member } = requireMember(request, context);

@@ -6,11 +6,11 @@ import { useMemo } from "react";
 import { SignupStepFrame, StepButtons } from "~/components/account/SignupStep";
 import { LocationFields } from "~/components/profile/LocationFields";
 import { db } from "~/db.server";
-import { continueAfter, isSkip } from "~/models/complete-signup.server";
-import { regionsOf } from "~/models/places";
-import { locationSchema } from "~/models/profile-forms";
-import { profileOf, saveLocation } from "~/models/profile-update.server";
-import { requireMember } from "~/models/require-member.server";
+import { continueAfter, isSkip } from "~/models/accounts/pages/complete-signup.server";
+import { regionsOf } from "~/domain/places";
+import { locationSchema } from "~/models/profiles/profile-forms";
+import { profileOf, saveLocation } from "~/models/profiles/profile-update.server";
+import { requireMember } from "~/web/require-member.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { tenant, member } = requireMember(request, context);

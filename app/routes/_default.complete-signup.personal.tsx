@@ -7,10 +7,10 @@ import type { z } from "zod";
 import { SignupStepFrame, StepButtons } from "~/components/account/SignupStep";
 import { Field, FieldErrors, inputClass } from "~/components/ui/Field";
 import { db } from "~/db.server";
-import { continueAfter, isSkip } from "~/models/complete-signup.server";
-import { askedPersonalFields, PERSONAL_FIELDS, personalSchema, type PersonalField } from "~/models/profile-forms";
-import { PERSONAL_COLUMNS, profileOf, savePersonal } from "~/models/profile-update.server";
-import { requireMember } from "~/models/require-member.server";
+import { continueAfter, isSkip } from "~/models/accounts/pages/complete-signup.server";
+import { askedPersonalFields, PERSONAL_FIELDS, personalSchema, type PersonalField } from "~/models/profiles/profile-forms";
+import { PERSONAL_COLUMNS, profileOf, savePersonal } from "~/models/profiles/profile-update.server";
+import { requireMember } from "~/web/require-member.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { tenant, member } = requireMember(request, context);

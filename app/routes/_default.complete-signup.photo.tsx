@@ -4,10 +4,10 @@ import { useTranslation } from "react-i18next";
 import { SignupStepFrame, StepButtons } from "~/components/account/SignupStep";
 import { Alert } from "~/components/ui/Field";
 import { db } from "~/db.server";
-import { continueAfter, isSkip } from "~/models/complete-signup.server";
-import { readPhotoForm } from "~/models/photo-upload-form.server";
-import { memberPhotos, photoLimit, uploadPhoto, type UploadResult } from "~/models/photos.server";
-import { requireMember } from "~/models/require-member.server";
+import { continueAfter, isSkip } from "~/models/accounts/pages/complete-signup.server";
+import { readPhotoForm } from "~/models/profiles/pages/photo-upload-form.server";
+import { memberPhotos, photoLimit, uploadPhoto, type UploadResult } from "~/models/profiles/photos.server";
+import { requireMember } from "~/web/require-member.server";
 import { MAX_UPLOAD_BYTES } from "~/services/images/process-photo.server";
 import { storage } from "~/services/storage/storage.server";
 

@@ -2,8 +2,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { Form, useLoaderData, useNavigation } from "@remix-run/react";
 import { PushOptIn } from "~/components/account/PushOptIn";
 import { SignupStepFrame, StepButtons } from "~/components/account/SignupStep";
-import { continueAfter } from "~/models/complete-signup.server";
-import { requireMember } from "~/models/require-member.server";
+import { continueAfter } from "~/models/accounts/pages/complete-signup.server";
+import { requireMember } from "~/web/require-member.server";
 import { vapidKeys } from "~/services/push/vapid.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {

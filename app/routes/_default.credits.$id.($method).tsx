@@ -3,9 +3,9 @@ import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DiscountNotice } from "~/components/payments/DiscountNotice";
 import { PaymentConfirm } from "~/components/payments/PaymentConfirm";
-import { checkoutPage, methodParam, payFromForm } from "~/models/checkout-page.server";
-import { productFromId } from "~/models/order-pricing";
-import { requireMember } from "~/models/require-member.server";
+import { checkoutPage, methodParam, payFromForm } from "~/models/payments/pages/checkout-page.server";
+import { productFromId } from "~/models/payments/order-pricing";
+import { requireMember } from "~/web/require-member.server";
 import { getFixedT } from "~/i18n/i18next.server";
 
 export const handle = { i18n: ["common", "payments"] };

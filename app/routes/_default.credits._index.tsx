@@ -6,9 +6,9 @@ import { DiscountNotice } from "~/components/payments/DiscountNotice";
 import { OfferCard } from "~/components/payments/OfferCard";
 import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
-import { buyerCountry, creditOffers } from "~/models/credit-offers.server";
-import { orderToRepeat } from "~/models/member-orders.server";
-import { requireMember } from "~/models/require-member.server";
+import { buyerCountry, creditOffers } from "~/models/payments/pages/credit-offers.server";
+import { orderToRepeat } from "~/models/payments/member-orders.server";
+import { requireMember } from "~/web/require-member.server";
 
 export const handle = { i18n: ["common", "payments"] };
 

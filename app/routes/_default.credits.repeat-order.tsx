@@ -3,9 +3,9 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { PaymentConfirm } from "~/components/payments/PaymentConfirm";
 import { getFixedT } from "~/i18n/i18next.server";
-import { payFromForm } from "~/models/checkout-page.server";
-import { repeatOrderPage } from "~/models/repeat-order.server";
-import { requireMember } from "~/models/require-member.server";
+import { payFromForm } from "~/models/payments/pages/checkout-page.server";
+import { repeatOrderPage } from "~/models/payments/pages/repeat-order.server";
+import { requireMember } from "~/web/require-member.server";
 
 export const handle = { i18n: ["common", "payments"] };
 

@@ -6,11 +6,11 @@ import { CodeStep, MandateForm } from "~/components/payments/DirectDebitForms";
 import { Alert } from "~/components/ui/Field";
 import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
-import { LANGUAGE_LOCALES } from "~/i18n/languages";
-import { buyerCountry } from "~/models/credit-offers.server";
-import { directDebitPage, submitCode, submitMandate, submitResend } from "~/models/direct-debit-page.server";
-import { CODE_LIFETIME_MS } from "~/models/direct-debit.server";
-import { requireMember } from "~/models/require-member.server";
+import { LANGUAGE_LOCALES } from "~/domain/languages";
+import { buyerCountry } from "~/models/payments/pages/credit-offers.server";
+import { directDebitPage, submitCode, submitMandate, submitResend } from "~/models/payments/pages/direct-debit-page.server";
+import { CODE_LIFETIME_MS } from "~/models/payments/direct-debit.server";
+import { requireMember } from "~/web/require-member.server";
 
 export const handle = { i18n: ["common", "account", "directdebit", "payments"] };
 

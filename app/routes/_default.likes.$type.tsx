@@ -4,11 +4,11 @@ import { useTranslation } from "react-i18next";
 import { MemberCard } from "~/components/members/MemberCard";
 import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
-import { fictionalTexts } from "~/models/fictional.server";
-import { likesList } from "~/models/likes.server";
-import { LIKES_TABS, type LikesTab } from "~/models/likes-tabs";
-import { cardsAsShown } from "~/models/member-search.server";
-import { requireMember } from "~/models/require-member.server";
+import { fictionalTexts } from "~/models/profiles/fictional.server";
+import { likesList } from "~/models/likes/likes.server";
+import { LIKES_TABS, type LikesTab } from "~/models/likes/likes-tabs";
+import { cardsAsShown } from "~/models/search/member-search.server";
+import { requireMember } from "~/web/require-member.server";
 import { storage } from "~/services/storage/storage.server";
 
 export const handle = { i18n: ["common", "members", "likes"] };

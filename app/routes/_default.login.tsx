@@ -7,13 +7,13 @@ import { SignupLink } from "~/components/account/SignupModal";
 import { Alert, Field, FieldErrors, inputClass } from "~/components/ui/Field";
 import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
-import { LoginRefused, loginAuthenticator } from "~/models/login.server";
-import { loginSchema } from "~/models/login-schema";
-import { mailReactivationLink } from "~/models/account-deletion.server";
-import { startSession } from "~/models/sessions.server";
-import { siteOrigin } from "~/utils/site-origin.server";
+import { LoginRefused, loginAuthenticator } from "~/models/accounts/login.server";
+import { loginSchema } from "~/models/accounts/login-schema";
+import { mailReactivationLink } from "~/models/accounts/account-deletion.server";
+import { startSession } from "~/models/accounts/sessions.server";
+import { siteOrigin } from "~/web/site-origin.server";
 import { requireTenant } from "~/tenancy/require-tenant.server";
-import { safeRedirectPath } from "~/utils/http.server";
+import { safeRedirectPath } from "~/web/http.server";
 
 export const handle = { i18n: ["common", "account"] };
 

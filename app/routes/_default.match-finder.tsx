@@ -5,11 +5,11 @@ import { LikeButton } from "~/components/likes/LikeButton";
 import { MemberCard } from "~/components/members/MemberCard";
 import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
-import { fictionalTexts } from "~/models/fictional.server";
-import { submitLike } from "~/models/like-actions.server";
-import { matchSuggestions } from "~/models/match-finder.server";
-import { requireMember } from "~/models/require-member.server";
-import { defaultFilters, searchRules } from "~/models/search-page.server";
+import { fictionalTexts } from "~/models/profiles/fictional.server";
+import { submitLike } from "~/models/likes/pages/like-actions.server";
+import { matchSuggestions } from "~/models/likes/match-finder.server";
+import { requireMember } from "~/web/require-member.server";
+import { defaultFilters, searchRules } from "~/models/search/pages/search-page.server";
 import { storage } from "~/services/storage/storage.server";
 import { keepListAfterOwnPost } from "~/utils/own-post-revalidation";
 

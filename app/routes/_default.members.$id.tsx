@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ProfileView } from "~/components/members/ProfileView";
-import { loadProfilePage, profilePageAction } from "~/models/profile-page.server";
+import { loadProfilePage, profilePageAction } from "~/models/profiles/pages/profile-page.server";
 
 export const handle = { i18n: ["common", "members", "profile", "likes"] };
 

@@ -7,10 +7,10 @@ import { Alert } from "~/components/ui/Field";
 import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
 import { mailFrom } from "~/mail/render-mail.server";
-import { accountSettings, reenableNotifications, saveNotificationTypes } from "~/models/account-settings.server";
-import { setFlash } from "~/models/flash.server";
-import { NOTIFICATION_TYPES, isNotificationType } from "~/models/notification-types";
-import { requireMember } from "~/models/require-member.server";
+import { accountSettings, reenableNotifications, saveNotificationTypes } from "~/models/accounts/account-settings.server";
+import { setFlash } from "~/web/flash.server";
+import { NOTIFICATION_TYPES, isNotificationType } from "~/domain/notification-types";
+import { requireMember } from "~/web/require-member.server";
 import { vapidKeys } from "~/services/push/vapid.server";
 
 export const handle = { i18n: ["common", "account", "settings"] };

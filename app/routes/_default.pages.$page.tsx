@@ -2,9 +2,9 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { ErrorPage } from "~/components/ErrorPage";
 import { StaticPageView } from "~/components/StaticPageView";
-import { isStaticPage, staticPageData } from "~/models/static-page.server";
+import { isStaticPage, staticPageData } from "~/models/site/static-page.server";
 import { requireTenant } from "~/tenancy/require-tenant.server";
-import { notFound } from "~/utils/http.server";
+import { notFound } from "~/web/http.server";
 
 export const handle = { i18n: ["common", "pages"] };
 

@@ -5,8 +5,8 @@ import { DiscountNotice } from "~/components/payments/DiscountNotice";
 import { OfferCard } from "~/components/payments/OfferCard";
 import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
-import { buyerCountry, creditOffers } from "~/models/credit-offers.server";
-import { requireMember } from "~/models/require-member.server";
+import { buyerCountry, creditOffers } from "~/models/payments/pages/credit-offers.server";
+import { requireMember } from "~/web/require-member.server";
 
 export const handle = { i18n: ["common", "payments"] };
 

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getFixedT } from "~/i18n/i18next.server";
-import { pricingTable } from "~/models/pricing-page.server";
+import { pricingTable } from "~/models/payments/pages/pricing-page.server";
 import { requireTenant } from "~/tenancy/require-tenant.server";
 import { formatMoney, formatUnitPrice } from "~/utils/money";
 

@@ -4,9 +4,9 @@ import { useTranslation } from "react-i18next";
 import { PhotoManager } from "~/components/profile/PhotoManager";
 import { AboutForm, BasicsForm, InterestsForm, LocationForm, PersonalForm } from "~/components/profile/ProfileForms";
 import { getFixedT } from "~/i18n/i18next.server";
-import { setFlash } from "~/models/flash.server";
-import { profileEditData, submitProfileForm } from "~/models/profile-edit.server";
-import { requireMember } from "~/models/require-member.server";
+import { setFlash } from "~/web/flash.server";
+import { profileEditData, submitProfileForm } from "~/models/profiles/pages/profile-edit.server";
+import { requireMember } from "~/web/require-member.server";
 
 export const handle = { i18n: ["common", "account", "profile"] };
 

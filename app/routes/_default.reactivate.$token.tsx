@@ -4,11 +4,11 @@ import { useTranslation } from "react-i18next";
 import { Alert } from "~/components/ui/Field";
 import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
-import { reactivateAccount } from "~/models/account-deletion.server";
+import { reactivateAccount } from "~/models/accounts/account-deletion.server";
 import { SupportContact } from "~/components/account/SupportContact";
-import { supportContact } from "~/models/company-info";
-import { setFlash } from "~/models/flash.server";
-import { startSession } from "~/models/sessions.server";
+import { supportContact } from "~/models/site/company-info";
+import { setFlash } from "~/web/flash.server";
+import { startSession } from "~/models/accounts/sessions.server";
 import { requireTenant } from "~/tenancy/require-tenant.server";
 
 export const handle = { i18n: ["common", "account", "settings"] };

@@ -6,12 +6,12 @@ import { useTranslation } from "react-i18next";
 import { Alert, Field, FieldErrors, inputClass } from "~/components/ui/Field";
 import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
-import { sendPasswordResetMail } from "~/models/account-mail.server";
-import { TOKEN_LIFETIME_MS } from "~/models/email-tokens.server";
-import { requestPasswordReset } from "~/models/password-reset.server";
-import { resetRequestSchema } from "~/models/password-schema";
+import { sendPasswordResetMail } from "~/models/accounts/account-mail.server";
+import { TOKEN_LIFETIME_MS } from "~/models/accounts/email-tokens.server";
+import { requestPasswordReset } from "~/models/accounts/password-reset.server";
+import { resetRequestSchema } from "~/models/accounts/password-schema";
 import { requireTenant } from "~/tenancy/require-tenant.server";
-import { siteOrigin } from "~/utils/site-origin.server";
+import { siteOrigin } from "~/web/site-origin.server";
 
 export const handle = { i18n: ["common", "account"] };
 

@@ -6,11 +6,11 @@ import { useTranslation } from "react-i18next";
 import { Alert, Field, FieldErrors, inputClass } from "~/components/ui/Field";
 import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
-import { peekToken } from "~/models/email-tokens.server";
-import { setFlash } from "~/models/flash.server";
-import { resetPassword } from "~/models/password-reset.server";
-import { newPasswordSchema } from "~/models/password-schema";
-import { startSession } from "~/models/sessions.server";
+import { peekToken } from "~/models/accounts/email-tokens.server";
+import { setFlash } from "~/web/flash.server";
+import { resetPassword } from "~/models/accounts/password-reset.server";
+import { newPasswordSchema } from "~/models/accounts/password-schema";
+import { startSession } from "~/models/accounts/sessions.server";
 import { requireTenant } from "~/tenancy/require-tenant.server";
 import { isGuessablePassword } from "~/utils/password-strength.server";
 

@@ -7,15 +7,15 @@ import { SettingsFrame, SettingsSection } from "~/components/settings/SettingsFr
 import { Field, FieldErrors, inputClass } from "~/components/ui/Field";
 import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
-import { LANGUAGE_NAMES } from "~/i18n/languages";
-import { sendEmailChangeMails } from "~/models/account-mail.server";
-import { accountSettings, setInvisible } from "~/models/account-settings.server";
-import { setFlash } from "~/models/flash.server";
-import { requireMember } from "~/models/require-member.server";
-import { changeEmailSchema, changePasswordSchema } from "~/models/settings-schema";
-import { submitEmailChange, submitPasswordChange } from "~/models/settings-forms.server";
+import { LANGUAGE_NAMES } from "~/domain/languages";
+import { sendEmailChangeMails } from "~/models/accounts/account-mail.server";
+import { accountSettings, setInvisible } from "~/models/accounts/account-settings.server";
+import { setFlash } from "~/web/flash.server";
+import { requireMember } from "~/web/require-member.server";
+import { changeEmailSchema, changePasswordSchema } from "~/models/accounts/settings-schema";
+import { submitEmailChange, submitPasswordChange } from "~/models/accounts/pages/settings-forms.server";
 import { useRootData } from "~/root";
-import { siteOrigin } from "~/utils/site-origin.server";
+import { siteOrigin } from "~/web/site-origin.server";
 
 export const handle = { i18n: ["common", "account", "settings"] };
 

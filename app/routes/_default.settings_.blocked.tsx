@@ -4,9 +4,9 @@ import { useTranslation } from "react-i18next";
 import { SettingsFrame, SettingsSection } from "~/components/settings/SettingsFrame";
 import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
-import { blockedMembers, unblockMember } from "~/models/blocks.server";
-import { setFlash } from "~/models/flash.server";
-import { requireMember } from "~/models/require-member.server";
+import { blockedMembers, unblockMember } from "~/models/safety/blocks.server";
+import { setFlash } from "~/web/flash.server";
+import { requireMember } from "~/web/require-member.server";
 import { storage } from "~/services/storage/storage.server";
 
 export const handle = { i18n: ["common", "account", "settings"] };

@@ -7,16 +7,16 @@ import { SettingsFrame, SettingsSection } from "~/components/settings/SettingsFr
 import { Field, FieldErrors, inputClass } from "~/components/ui/Field";
 import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
-import { acceptDeleteDiscount, hasDeleteDiscount, requestDeletion } from "~/models/account-deletion.server";
-import { sendReactivationMail } from "~/models/account-mail.server";
-import { checkCurrentPassword, setInvisible } from "~/models/account-settings.server";
-import { DELETION_GRACE_DAYS, DELETION_REASONS } from "~/models/deletion-reasons";
-import { setFlash } from "~/models/flash.server";
-import { requireMember } from "~/models/require-member.server";
-import { clearSessionCookie } from "~/models/sessions.server";
-import { passwordRefusal } from "~/models/settings-forms.server";
-import { deleteAccountSchema } from "~/models/settings-schema";
-import { siteOrigin } from "~/utils/site-origin.server";
+import { acceptDeleteDiscount, hasDeleteDiscount, requestDeletion } from "~/models/accounts/account-deletion.server";
+import { sendReactivationMail } from "~/models/accounts/account-mail.server";
+import { checkCurrentPassword, setInvisible } from "~/models/accounts/account-settings.server";
+import { DELETION_GRACE_DAYS, DELETION_REASONS } from "~/domain/deletion-reasons";
+import { setFlash } from "~/web/flash.server";
+import { requireMember } from "~/web/require-member.server";
+import { clearSessionCookie } from "~/models/accounts/sessions.server";
+import { passwordRefusal } from "~/models/accounts/pages/settings-forms.server";
+import { deleteAccountSchema } from "~/models/accounts/settings-schema";
+import { siteOrigin } from "~/web/site-origin.server";
 
 export const handle = { i18n: ["common", "account", "settings"] };
 

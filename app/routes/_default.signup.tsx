@@ -4,15 +4,15 @@ import { useTranslation } from "react-i18next";
 import { SignupForm } from "~/components/account/SignupForm";
 import { db } from "~/db.server";
 import { Alert } from "~/components/ui/Field";
-import { sendActivationMail } from "~/models/account-mail.server";
-import { startSession } from "~/models/sessions.server";
-import { submitSignup } from "~/models/signup.server";
-import { signupFormSettings, visitTracking } from "~/models/signup-form-settings.server";
-import { signupOpen } from "~/models/tracking";
+import { sendActivationMail } from "~/models/accounts/account-mail.server";
+import { startSession } from "~/models/accounts/sessions.server";
+import { submitSignup } from "~/models/accounts/signup.server";
+import { signupFormSettings, visitTracking } from "~/models/accounts/signup-form-settings.server";
+import { signupOpen } from "~/models/accounts/tracking";
 import { getFixedT } from "~/i18n/i18next.server";
 import { requireTenant } from "~/tenancy/require-tenant.server";
-import { trackingCookie } from "~/utils/cookies.server";
-import { siteOrigin } from "~/utils/site-origin.server";
+import { trackingCookie } from "~/web/cookies.server";
+import { siteOrigin } from "~/web/site-origin.server";
 
 export const handle = { i18n: ["common", "account"] };
 

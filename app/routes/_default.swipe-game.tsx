@@ -6,10 +6,10 @@ import { Countdown } from "~/components/likes/Countdown";
 import { MatchModal } from "~/components/likes/MatchModal";
 import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
-import { submitLike } from "~/models/like-actions.server";
-import { requireMember } from "~/models/require-member.server";
-import { defaultFilters, searchRules } from "~/models/search-page.server";
-import { passProfile, swipeLimit, swipeState, SWIPE_LIKES_PER_DAY } from "~/models/swipe-game.server";
+import { submitLike } from "~/models/likes/pages/like-actions.server";
+import { requireMember } from "~/web/require-member.server";
+import { defaultFilters, searchRules } from "~/models/search/pages/search-page.server";
+import { passProfile, swipeLimit, swipeState, SWIPE_LIKES_PER_DAY } from "~/models/likes/swipe-game.server";
 import { storage } from "~/services/storage/storage.server";
 
 export const handle = { i18n: ["common", "members", "likes"] };

@@ -3,9 +3,9 @@ import { useLoaderData } from "@remix-run/react";
 import { TransactionList } from "~/components/payments/TransactionList";
 import { TransactionResult } from "~/components/payments/TransactionResult";
 import { getFixedT } from "~/i18n/i18next.server";
-import { requireMember } from "~/models/require-member.server";
-import { transactionList, transactionPage } from "~/models/transactions-page.server";
-import { notFound } from "~/utils/http.server";
+import { requireMember } from "~/web/require-member.server";
+import { transactionList, transactionPage } from "~/models/payments/pages/transactions-page.server";
+import { notFound } from "~/web/http.server";
 
 export const handle = { i18n: ["common", "payments"] };
 

@@ -15,8 +15,8 @@ import { WarningBanners } from "~/components/layout/WarningBanners";
 import { TimeBonusBanner } from "~/components/payments/TimeBonusBanner";
 import { TimeBonusModal } from "~/components/payments/TimeBonusModal";
 import { WelcomeBanner } from "~/components/payments/WelcomeBanner";
-import { alertHiddenOn } from "~/models/alert-routes";
-import { layoutData } from "~/models/site-entry.server";
+import { alertHiddenOn } from "~/models/notifications/alert-routes";
+import { layoutData } from "~/web/layout-data.server";
 import { useRootData } from "~/root";
 
 /** Account alerts and flash messages can show on any page of this layout. */

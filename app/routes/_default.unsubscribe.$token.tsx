@@ -4,8 +4,8 @@ import { useTranslation } from "react-i18next";
 import { Alert } from "~/components/ui/Field";
 import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
-import { disableNotifications } from "~/models/account-settings.server";
-import { memberOfUnsubscribeToken } from "~/models/notification-mail.server";
+import { disableNotifications } from "~/models/accounts/account-settings.server";
+import { memberOfUnsubscribeToken } from "~/models/notifications/notification-mail.server";
 import { requireTenant } from "~/tenancy/require-tenant.server";
 
 export const handle = { i18n: ["common", "account", "settings"] };

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { SiteEntryModal } from "~/components/layout/SiteEntryModal";
-import { layoutData } from "~/models/site-entry.server";
+import { layoutData } from "~/web/layout-data.server";
 
 export function loader(args: LoaderFunctionArgs) {
   return layoutData(args, "empty");

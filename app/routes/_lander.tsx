@@ -3,7 +3,7 @@ import { Outlet, useLoaderData } from "@remix-run/react";
 import { BrandLogo } from "~/components/layout/BrandLogo";
 import { Footer } from "~/components/layout/Footer";
 import { SiteEntryModal } from "~/components/layout/SiteEntryModal";
-import { layoutData } from "~/models/site-entry.server";
+import { layoutData } from "~/web/layout-data.server";
 import { useRootData } from "~/root";
 
 export function loader(args: LoaderFunctionArgs) {

@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { db } from "~/db.server";
-import { confirmEmail } from "~/models/accounts.server";
-import { consumeToken } from "~/models/email-tokens.server";
+import { confirmEmail } from "~/models/accounts/accounts.server";
+import { consumeToken } from "~/models/accounts/email-tokens.server";
 import { requireTenant } from "~/tenancy/require-tenant.server";
 
 /** The link in the activation mail: confirms the address once, then shows the result. */

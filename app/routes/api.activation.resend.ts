@@ -1,12 +1,12 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { db } from "~/db.server";
-import { sendActivationMail } from "~/models/account-mail.server";
-import { newActivationToken } from "~/models/accounts.server";
-import { countTokensSince } from "~/models/email-tokens.server";
-import { setFlash, type Flash } from "~/models/flash.server";
-import { safeRedirectPath } from "~/utils/http.server";
+import { sendActivationMail } from "~/models/accounts/account-mail.server";
+import { newActivationToken } from "~/models/accounts/accounts.server";
+import { countTokensSince } from "~/models/accounts/email-tokens.server";
+import { setFlash, type Flash } from "~/web/flash.server";
+import { safeRedirectPath } from "~/web/http.server";
 import { requireTenant } from "~/tenancy/require-tenant.server";
-import { siteOrigin } from "~/utils/site-origin.server";
+import { siteOrigin } from "~/web/site-origin.server";
 
 /** Activation mails a member may ask for per hour. */
 const RESENDS_PER_HOUR = 3;

@@ -1,8 +1,8 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { dismissedAlerts, isAlertName } from "~/models/alerts.server";
+import { dismissedAlerts, isAlertName } from "~/models/notifications/alerts.server";
 import { requireTenant } from "~/tenancy/require-tenant.server";
-import { dismissedAlertsCookie } from "~/utils/cookies.server";
-import { safeRedirectPath } from "~/utils/http.server";
+import { dismissedAlertsCookie } from "~/web/cookies.server";
+import { safeRedirectPath } from "~/web/http.server";
 
 /** Stores when an alert was dismissed; works as a plain form post and through a fetcher. */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,8 +1,8 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { db } from "~/db.server";
-import { autoLike } from "~/models/auto-like.server";
-import { requireMember } from "~/models/require-member.server";
-import { defaultFilters, searchRules } from "~/models/search-page.server";
+import { autoLike } from "~/models/likes/auto-like.server";
+import { requireMember } from "~/web/require-member.server";
+import { defaultFilters, searchRules } from "~/models/search/pages/search-page.server";
 import { storage } from "~/services/storage/storage.server";
 
 /**

@@ -1,8 +1,8 @@
 import { data, type ActionFunctionArgs } from "@remix-run/node";
 import { db } from "~/db.server";
-import { idParam } from "~/models/chat-page.server";
-import { markConversationRead } from "~/models/conversations.server";
-import { requireApiMember } from "~/models/require-member.server";
+import { idParam } from "~/models/chat/pages/chat-page.server";
+import { markConversationRead } from "~/models/chat/conversations.server";
+import { requireApiMember } from "~/web/require-member.server";
 
 /**
  * The conversation is on screen: what is in it is read (spec section 4). The page's script says

@@ -1,8 +1,8 @@
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { db } from "~/db.server";
-import { idParam } from "~/models/chat-page.server";
-import { deleteConversation } from "~/models/conversations.server";
-import { requireApiMember } from "~/models/require-member.server";
+import { idParam } from "~/models/chat/pages/chat-page.server";
+import { deleteConversation } from "~/models/chat/conversations.server";
+import { requireApiMember } from "~/web/require-member.server";
 
 /**
  * Deletes one of the member's conversations (for them): DELETE from the list's script answers

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { chatList } from "~/models/chat-page.server";
-import { requireApiMember } from "~/models/require-member.server";
+import { chatList } from "~/models/chat/pages/chat-page.server";
+import { requireApiMember } from "~/web/require-member.server";
 
 /** Further pages of the member's conversation list (the list's "more"). */
 export async function loader({ request, context }: LoaderFunctionArgs) {

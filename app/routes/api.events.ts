@@ -1,11 +1,11 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { db } from "~/db.server";
-import { RESYNC_EVENT } from "~/models/member-event-kinds";
-import { eventsAfter, latestEventId } from "~/models/member-events.server";
-import { sessionIsLive } from "~/models/sessions.server";
+import { RESYNC_EVENT } from "~/models/notifications/member-event-kinds";
+import { eventsAfter, latestEventId } from "~/models/notifications/member-events.server";
+import { sessionIsLive } from "~/models/accounts/sessions.server";
 import { eventHub } from "~/services/realtime/event-hub.server";
 import { memberEventStream } from "~/services/realtime/event-stream.server";
-import { requireApiMember } from "~/models/require-member.server";
+import { requireApiMember } from "~/web/require-member.server";
 
 /** The logged-in member's live events (server-sent events): everything after the given id, then each new one. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -1,10 +1,10 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { db } from "~/db.server";
-import { isLanguage } from "~/i18n/languages";
-import { setMemberLanguage } from "~/models/account-settings.server";
+import { isLanguage } from "~/domain/languages";
+import { setMemberLanguage } from "~/models/accounts/account-settings.server";
 import { requireTenant } from "~/tenancy/require-tenant.server";
-import { localeCookie } from "~/utils/cookies.server";
-import { safeRedirectPath } from "~/utils/http.server";
+import { localeCookie } from "~/web/cookies.server";
+import { safeRedirectPath } from "~/web/http.server";
 
 /**
  * Stores the chosen interface language for a year (and on the member, whose language wins over

@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs } from "@remix-run/node";
 import { db } from "~/db.server";
-import { markMatchSeen } from "~/models/likes.server";
-import { requireMember } from "~/models/require-member.server";
+import { markMatchSeen } from "~/models/likes/likes.server";
+import { requireMember } from "~/web/require-member.server";
 
 /** The member was shown a match: it is not shown again. */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { db } from "~/db.server";
-import { applyPaymentStatus } from "~/models/order-payments.server";
+import { applyPaymentStatus } from "~/models/payments/order-payments.server";
 import { paymentService } from "~/services/payments/payment-service.server";
 
 /**

@@ -1,6 +1,6 @@
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { db } from "~/db.server";
-import { pushSubscriptionSchema, savePushSubscription } from "~/models/push-subscriptions.server";
+import { pushSubscriptionSchema, savePushSubscription } from "~/models/notifications/push-subscriptions.server";
 import { requireTenant } from "~/tenancy/require-tenant.server";
 
 /** Stores the push subscription the browser made for the logged-in member. */

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { requireTenant } from "~/tenancy/require-tenant.server";
-import { siteEntryCookie } from "~/utils/cookies.server";
-import { safeRedirectPath } from "~/utils/http.server";
+import { siteEntryCookie } from "~/web/cookies.server";
+import { safeRedirectPath } from "~/web/http.server";
 
 /** The visitor accepted the adult-content warning: remember when, and go back. */
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -1,8 +1,8 @@
 import { data, type ActionFunctionArgs } from "@remix-run/node";
 import { db } from "~/db.server";
-import { memberConversation } from "~/models/conversations.server";
-import { signalMember } from "~/models/member-events.server";
-import { requireApiMember } from "~/models/require-member.server";
+import { memberConversation } from "~/models/chat/conversations.server";
+import { signalMember } from "~/models/notifications/member-events.server";
+import { requireApiMember } from "~/web/require-member.server";
 
 /** The member is typing in a conversation: the other member's open pages are told (not stored). */
 export async function action({ request, context }: ActionFunctionArgs) {

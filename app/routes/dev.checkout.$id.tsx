@@ -3,10 +3,10 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { db } from "~/db.server";
 import { env } from "~/env.server";
-import { requireLocalServices } from "~/models/local-services.server";
-import { isPaymentMethod, issuersOf } from "~/models/payment-methods";
+import { requireLocalServices } from "~/web/local-services.server";
+import { isPaymentMethod, issuersOf } from "~/domain/payment-methods";
 import { CHECKOUT_OUTCOMES, completeLocalCheckout, localPayment, type CheckoutOutcome } from "~/services/payments/local.server";
-import { notFound } from "~/utils/http.server";
+import { notFound } from "~/web/http.server";
 import { formatMoney } from "~/utils/money";
 
 export const handle = { i18n: ["common", "payments"], hideLanguageSwitcher: true };

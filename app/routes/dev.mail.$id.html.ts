@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { db } from "~/db.server";
-import { requireLocalServices } from "~/models/local-services.server";
+import { requireLocalServices } from "~/web/local-services.server";
 import { findOutboxMail } from "~/services/mail/outbox.server";
 import { requireTenant } from "~/tenancy/require-tenant.server";
-import { notFound } from "~/utils/http.server";
+import { notFound } from "~/web/http.server";
 
 /**
  * The HTML part of a kept mail, for the sandboxed frame on /dev/mail/:id. Its own policy: the

@@ -3,10 +3,10 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ErrorPage } from "~/components/ErrorPage";
 import { db } from "~/db.server";
-import { requireLocalServices } from "~/models/local-services.server";
+import { requireLocalServices } from "~/web/local-services.server";
 import { findOutboxMail } from "~/services/mail/outbox.server";
 import { requireTenant } from "~/tenancy/require-tenant.server";
-import { notFound } from "~/utils/http.server";
+import { notFound } from "~/web/http.server";
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   requireLocalServices();

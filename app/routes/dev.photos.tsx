@@ -3,8 +3,8 @@ import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
-import { requireLocalServices } from "~/models/local-services.server";
-import { moderatePhoto, pendingPhotos } from "~/models/photos.server";
+import { requireLocalServices } from "~/web/local-services.server";
+import { moderatePhoto, pendingPhotos } from "~/models/profiles/photos.server";
 import { storage } from "~/services/storage/storage.server";
 import { requireTenant } from "~/tenancy/require-tenant.server";
 

@@ -2,8 +2,8 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { db } from "~/db.server";
-import { LANGUAGE_LOCALES } from "~/i18n/languages";
-import { requireLocalServices } from "~/models/local-services.server";
+import { LANGUAGE_LOCALES } from "~/domain/languages";
+import { requireLocalServices } from "~/web/local-services.server";
 import { listSmsOutbox } from "~/services/sms/outbox.server";
 import { requireTenant } from "~/tenancy/require-tenant.server";
 

@@ -1,7 +1,7 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { db } from "~/db.server";
-import { clearSessionCookie, endSession } from "~/models/sessions.server";
-import { searchCookie } from "~/utils/cookies.server";
+import { clearSessionCookie, endSession } from "~/models/accounts/sessions.server";
+import { searchCookie } from "~/web/cookies.server";
 
 /** Ends this session (the row is deleted, so the cookie is worthless even if kept). */
 export async function action({ context }: ActionFunctionArgs) {

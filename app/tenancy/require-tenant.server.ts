@@ -1,5 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
-import { notFound } from "~/utils/http.server";
+import { notFound } from "~/web/http.server";
 import type { Tenant } from "./schema";
 
 /** The brand of this request; an unknown host never reaches a page. */

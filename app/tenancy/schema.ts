@@ -1,11 +1,11 @@
 import { z } from "zod";
-import { COUNTRIES, LANGUAGES } from "~/i18n/languages";
-import { GIFT_IDS } from "~/models/gifts";
+import { COUNTRIES, LANGUAGES } from "~/domain/languages";
+import { GIFT_IDS } from "~/domain/gifts";
 import {
   INTERESTS,
   PROFILE_FIELDS,
   SEARCH_FIELDS,
-} from "~/models/profile-fields";
+} from "~/domain/profile-fields";
 
 const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, "must be a colour like #f5006f");
 const country = z.enum(COUNTRIES as [string, ...string[]]);

@@ -1,5 +1,5 @@
 import { bigint, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { DELETION_REASONS } from "../../app/models/deletion-reasons";
+import { DELETION_REASONS } from "../../app/domain/deletion-reasons";
 import { members, memberStatus } from "./members";
 
 export const deletionReason = pgEnum("deletion_reason", DELETION_REASONS);

@@ -9,7 +9,7 @@ import {
   SEXUALITIES,
   SIGNUP_REASONS,
   TATTOOS,
-} from "../../app/models/profile-fields";
+} from "../../app/domain/profile-fields";
 import { members } from "./members";
 import { photos } from "./photos";
 

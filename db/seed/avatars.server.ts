@@ -1,7 +1,7 @@
 import { createAvatar } from "@dicebear/core";
 import { avataaars } from "@dicebear/collection";
 import sharp from "sharp";
-import type { Gender } from "../../app/models/profile-fields";
+import type { Gender } from "../../app/domain/profile-fields";
 
 export const PHOTO_SIZE = 480;
 export const THUMB_SIZE = 160;

@@ -1,4 +1,4 @@
-import { regionsOf } from "../../app/models/places";
+import { regionsOf } from "../../app/domain/places";
 import type { TenantRegistry } from "../../app/tenancy/registry";
 import type { Tenant } from "../../app/tenancy/schema";
 import { hashPassword } from "../../app/utils/password.server";

@@ -23,9 +23,9 @@ import {
   base,
   type LocaleDefinition,
 } from "@faker-js/faker";
-import places from "../../app/data/places.json";
+import places from "../../app/domain/data/places.json";
 import { brandLanguage } from "../../app/i18n/resolve-language";
-import { DEFAULT_LANGUAGE, type Language } from "../../app/i18n/languages";
+import { DEFAULT_LANGUAGE, type Language } from "../../app/domain/languages";
 import {
   BODY_TYPES,
   EYE_COLOURS,
@@ -35,7 +35,7 @@ import {
   type TATTOOS,
   type Gender,
   type Sexuality,
-} from "../../app/models/profile-fields";
+} from "../../app/domain/profile-fields";
 import { nicheSlug } from "../../app/tenancy/niches";
 import type { Tenant } from "../../app/tenancy/schema";
 import fragments from "./data/about-fragments.json";

@@ -1,4 +1,4 @@
-import type { Gender, Sexuality } from "../../app/models/profile-fields";
+import type { Gender, Sexuality } from "../../app/domain/profile-fields";
 import type { Niche } from "../../app/tenancy/niches";
 
 /** Who the demo members of a niche are: share of women, ages per gender and sexualities. */

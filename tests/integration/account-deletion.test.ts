@@ -8,10 +8,10 @@ import {
   reactivateAccount,
   REACTIVATION_MAILS_PER_DAY,
   requestDeletion,
-} from "../../app/models/account-deletion.server";
-import { checkLogin, existingAccount } from "../../app/models/accounts.server";
-import { setInvisible } from "../../app/models/account-settings.server";
-import { findSessionMember, sessionIdFrom, startSession } from "../../app/models/sessions.server";
+} from "../../app/models/accounts/account-deletion.server";
+import { checkLogin, existingAccount } from "../../app/models/accounts/accounts.server";
+import { setInvisible } from "../../app/models/accounts/account-settings.server";
+import { findSessionMember, sessionIdFrom, startSession } from "../../app/models/accounts/sessions.server";
 import type { Storage } from "../../app/services/storage/storage";
 import { tenantSchema } from "../../app/tenancy/schema";
 import { createTestDatabase, type TestDatabase } from "../fixtures/database";

@@ -11,10 +11,10 @@ import {
   requestEmailChange,
   saveNotificationTypes,
   setInvisible,
-} from "../../app/models/account-settings.server";
-import { checkLogin } from "../../app/models/accounts.server";
-import { ACCOUNT_FAILURE_LIMIT } from "../../app/models/login-throttle.server";
-import { findSessionMember, sessionIdFrom, startSession } from "../../app/models/sessions.server";
+} from "../../app/models/accounts/account-settings.server";
+import { checkLogin } from "../../app/models/accounts/accounts.server";
+import { ACCOUNT_FAILURE_LIMIT } from "../../app/models/accounts/login-throttle.server";
+import { findSessionMember, sessionIdFrom, startSession } from "../../app/models/accounts/sessions.server";
 import { tenantSchema } from "../../app/tenancy/schema";
 import { createTestDatabase, type TestDatabase } from "../fixtures/database";
 import { addMember } from "../fixtures/members";

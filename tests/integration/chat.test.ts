@@ -1,8 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { creditLedger, memberEvents, members, messages, profiles } from "../../db/schema/index";
-import { blockMember, unblockMember } from "../../app/models/blocks.server";
-import { answerAsProfile, sendMessage, type MessageContent } from "../../app/models/chat-send.server";
+import { blockMember, unblockMember } from "../../app/models/safety/blocks.server";
+import { answerAsProfile, sendMessage, type MessageContent } from "../../app/models/chat/chat-send.server";
 import {
   conversationList,
   conversationMessages,
@@ -10,7 +10,7 @@ import {
   markConversationRead,
   memberConversation,
   unreadTotal,
-} from "../../app/models/conversations.server";
+} from "../../app/models/chat/conversations.server";
 import { LocalDiskStorage } from "../../app/services/storage/local-disk.server";
 import { tenantSchema } from "../../app/tenancy/schema";
 import { testDatabasePerFile } from "../fixtures/database";

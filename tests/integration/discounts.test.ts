@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { discountCodes, discountRedemptions, members, orders } from "../../db/schema/index";
-import { activeDiscount, lookUpDiscount, TIME_BONUS_CODE, WELCOME_CODE } from "../../app/models/discounts.server";
-import { applyPaymentStatus, attachPayment } from "../../app/models/order-payments.server";
-import { placeOrder, type PlaceOrderInput } from "../../app/models/order-placement.server";
-import { releaseAbandonedCheckouts } from "../../app/models/checkout.server";
+import { activeDiscount, lookUpDiscount, TIME_BONUS_CODE, WELCOME_CODE } from "../../app/models/payments/discounts.server";
+import { applyPaymentStatus, attachPayment } from "../../app/models/payments/order-payments.server";
+import { placeOrder, type PlaceOrderInput } from "../../app/models/payments/order-placement.server";
+import { releaseAbandonedCheckouts } from "../../app/models/payments/checkout.server";
 import { completeLocalCheckout, LocalPaymentService } from "../../app/services/payments/local.server";
 import { tenantSchema } from "../../app/tenancy/schema";
 import { testDatabasePerFile } from "../fixtures/database";

@@ -1,11 +1,11 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { likes, members, photos, profiles } from "../../db/schema/index";
-import { autoLike } from "../../app/models/auto-like.server";
-import { blockMember } from "../../app/models/blocks.server";
-import { likeMember, likesList, markLikeSeen, newLikesCount, unlikeMember, unseenMatch } from "../../app/models/likes.server";
-import { fitScore, matchSuggestions } from "../../app/models/match-finder.server";
-import { passProfile, swipeLimit, swipeState } from "../../app/models/swipe-game.server";
+import { autoLike } from "../../app/models/likes/auto-like.server";
+import { blockMember } from "../../app/models/safety/blocks.server";
+import { likeMember, likesList, markLikeSeen, newLikesCount, unlikeMember, unseenMatch } from "../../app/models/likes/likes.server";
+import { fitScore, matchSuggestions } from "../../app/models/likes/match-finder.server";
+import { passProfile, swipeLimit, swipeState } from "../../app/models/likes/swipe-game.server";
 import { LocalDiskStorage } from "../../app/services/storage/local-disk.server";
 import { tenantSchema } from "../../app/tenancy/schema";
 import { testDatabasePerFile } from "../fixtures/database";

@@ -2,10 +2,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/client.server";
 import { members, profiles } from "../../db/schema/index";
-import { checkLogin, confirmEmail } from "../../app/models/accounts.server";
-import { consumeToken, issueToken, peekToken, TOKEN_LIFETIME_MS } from "../../app/models/email-tokens.server";
-import { ACCOUNT_FAILURE_LIMIT, loginBlockedMinutes, recordLoginAttempt } from "../../app/models/login-throttle.server";
-import { endMemberSessions, endSession, findSessionMember, sessionIdFrom, startSession } from "../../app/models/sessions.server";
+import { checkLogin, confirmEmail } from "../../app/models/accounts/accounts.server";
+import { consumeToken, issueToken, peekToken, TOKEN_LIFETIME_MS } from "../../app/models/accounts/email-tokens.server";
+import { ACCOUNT_FAILURE_LIMIT, loginBlockedMinutes, recordLoginAttempt } from "../../app/models/accounts/login-throttle.server";
+import { endMemberSessions, endSession, findSessionMember, sessionIdFrom, startSession } from "../../app/models/accounts/sessions.server";
 import { hashPassword } from "../../app/utils/password.server";
 import { createTestDatabase, type TestDatabase } from "../fixtures/database";
 

@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { members, photos, profiles } from "../../db/schema/index";
-import { blockMember, unblockMember } from "../../app/models/blocks.server";
-import { likeMember } from "../../app/models/likes.server";
-import { countMatches, decodeCursor, encodeCursor, searchConditions, searchMembers, type SearchScope } from "../../app/models/member-search.server";
-import type { SearchFilters } from "../../app/models/search-filters";
+import { blockMember, unblockMember } from "../../app/models/safety/blocks.server";
+import { likeMember } from "../../app/models/likes/likes.server";
+import { countMatches, decodeCursor, encodeCursor, searchConditions, searchMembers, type SearchScope } from "../../app/models/search/member-search.server";
+import type { SearchFilters } from "../../app/models/search/search-filters";
 import { LocalDiskStorage } from "../../app/services/storage/local-disk.server";
 import { testDatabasePerFile } from "../fixtures/database";
 

@@ -1,8 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { emailTokens } from "../../db/schema/index";
-import { disableNotifications, saveNotificationTypes } from "../../app/models/account-settings.server";
-import { NOTIFICATION_TYPES } from "../../app/models/notification-types";
-import { memberOfUnsubscribeToken, remindUnconfirmedMembers, sendNotificationMail, unsubscribeUrl } from "../../app/models/notification-mail.server";
+import { disableNotifications, saveNotificationTypes } from "../../app/models/accounts/account-settings.server";
+import { NOTIFICATION_TYPES } from "../../app/domain/notification-types";
+import { memberOfUnsubscribeToken, remindUnconfirmedMembers, sendNotificationMail, unsubscribeUrl } from "../../app/models/notifications/notification-mail.server";
 import { TenantRegistry } from "../../app/tenancy/registry";
 import { tenantSchema } from "../../app/tenancy/schema";
 import { createTestDatabase, type TestDatabase } from "../fixtures/database";

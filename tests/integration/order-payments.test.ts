@@ -1,8 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { creditLedger, memberEvents, members, orders, orderStatusHistory } from "../../db/schema/index";
-import { applyPaymentStatus, attachPayment } from "../../app/models/order-payments.server";
-import { placeOrder } from "../../app/models/order-placement.server";
+import { applyPaymentStatus, attachPayment } from "../../app/models/payments/order-payments.server";
+import { placeOrder } from "../../app/models/payments/order-placement.server";
 import { tenantSchema } from "../../app/tenancy/schema";
 import { testDatabasePerFile } from "../fixtures/database";
 import { addMember } from "../fixtures/members";

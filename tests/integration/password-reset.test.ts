@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { members, profiles } from "../../db/schema/index";
-import { checkLogin } from "../../app/models/accounts.server";
-import { requestPasswordReset, resetPassword, RESETS_PER_DAY } from "../../app/models/password-reset.server";
-import { findSessionMember, sessionIdFrom, startSession } from "../../app/models/sessions.server";
+import { checkLogin } from "../../app/models/accounts/accounts.server";
+import { requestPasswordReset, resetPassword, RESETS_PER_DAY } from "../../app/models/accounts/password-reset.server";
+import { findSessionMember, sessionIdFrom, startSession } from "../../app/models/accounts/sessions.server";
 import { tenantSchema } from "../../app/tenancy/schema";
 import { hashPassword } from "../../app/utils/password.server";
 import { createTestDatabase, type TestDatabase } from "../fixtures/database";

@@ -5,9 +5,9 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { members, photos, profiles } from "../../db/schema/index";
-import { moderatePhoto, PHOTO_LIMIT, uploadPhoto } from "../../app/models/photos.server";
-import { finishSignupStep, signupStepOf } from "../../app/models/signup-progress.server";
-import { resumeStep } from "../../app/models/signup-steps";
+import { moderatePhoto, PHOTO_LIMIT, uploadPhoto } from "../../app/models/profiles/photos.server";
+import { finishSignupStep, signupStepOf } from "../../app/models/accounts/signup-progress.server";
+import { resumeStep } from "../../app/models/accounts/signup-steps";
 import { LocalDiskStorage } from "../../app/services/storage/local-disk.server";
 import { createTestDatabase, type TestDatabase } from "../fixtures/database";
 

@@ -7,7 +7,7 @@ import type { DatabaseHandle } from "../../db/client.server";
 import { members, photos, profiles } from "../../db/schema/index";
 import { seedBulk } from "../../db/seed/bulk.server";
 import { seedDemo } from "../../db/seed/seed.server";
-import { recentMemberTeasers } from "../../app/models/member-teasers.server";
+import { recentMemberTeasers } from "../../app/models/search/member-teasers.server";
 import { LocalDiskStorage } from "../../app/services/storage/local-disk.server";
 import { TenantRegistry } from "../../app/tenancy/registry";
 import { tenantSchema } from "../../app/tenancy/schema";

@@ -4,7 +4,7 @@ import { Form, Link, useNavigation, type FetcherWithComponents } from "@remix-ru
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Field, FieldErrors, inputClass } from "~/components/ui/Field";
-import { signupSchema } from "~/models/signup-schema";
+import { signupSchema } from "~/models/accounts/signup-schema";
 
 export interface SignupFormProps {
   minAge: number;

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { SIGNUP_STEPS, type SignupStep } from "~/models/signup-steps";
+import { SIGNUP_STEPS, type SignupStep } from "~/models/accounts/signup-steps";
 
 /** The frame of a /complete-signup step: progress, title, intro, the step's form. */
 export function SignupStepFrame({ step, children }: { step: SignupStep; children: ReactNode }) {

@@ -1,8 +1,8 @@
 import { Link, useActionData, useFetcher } from "@remix-run/react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { ChatActionReply } from "~/models/chat-page.server";
-import { giftImageUrl, type GiftId } from "~/models/gifts";
+import type { ChatActionReply } from "~/models/chat/pages/chat-page.server";
+import { giftImageUrl, type GiftId } from "~/domain/gifts";
 import { useHydrated } from "~/utils/use-hydrated";
 import { IcebreakerModal } from "./IcebreakerModal";
 

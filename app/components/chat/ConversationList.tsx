@@ -2,7 +2,7 @@ import { Link, useFetcher, useNavigate, useRevalidator } from "@remix-run/react"
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { badgeText } from "~/components/likes/badge-count";
-import type { MessageKind } from "~/models/chat-rules";
+import type { MessageKind } from "~/models/chat/chat-rules";
 import { dayOf, type ChatClock } from "~/utils/chat-clock";
 
 /** The list's time of a last message: the time today, "yesterday", else the date. */

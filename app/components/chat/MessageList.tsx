@@ -1,8 +1,8 @@
 import { useFetcher } from "@remix-run/react";
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { giftImageUrl, isGiftId } from "~/models/gifts";
-import type { ChatMessage } from "~/models/conversations.server";
+import { giftImageUrl, isGiftId } from "~/domain/gifts";
+import type { ChatMessage } from "~/models/chat/conversations.server";
 import { dayOf, type ChatClock } from "~/utils/chat-clock";
 
 type ShownMessage = ChatMessage;

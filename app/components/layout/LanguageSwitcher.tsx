@@ -1,6 +1,6 @@
 import { Form, useLocation, useSubmit } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { LANGUAGE_NAMES, type Language } from "~/i18n/languages";
+import { LANGUAGE_NAMES, type Language } from "~/domain/languages";
 
 /** Posts the choice to /api/language, which stores it and comes back here. Works without JavaScript. */
 export function LanguageSwitcher({ languages, current }: { languages: Language[]; current: Language }) {

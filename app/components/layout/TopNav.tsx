@@ -1,6 +1,6 @@
 import { Form, Link, NavLink, useMatches } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { Language } from "~/i18n/languages";
+import type { Language } from "~/domain/languages";
 import type { PublicBrand } from "~/tenancy/public-brand";
 import { badgeText } from "~/components/likes/badge-count";
 import { BrandLogo } from "./BrandLogo";

@@ -1,7 +1,7 @@
 import { useFetcher, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
-import type { LikeReply } from "~/models/like-actions.server";
+import type { LikeReply } from "~/models/likes/pages/like-actions.server";
 import { MatchModal } from "./MatchModal";
 
 /**

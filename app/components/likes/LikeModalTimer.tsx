@@ -1,7 +1,7 @@
 import { Link, useFetcher, useRevalidator, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { AutoLike } from "~/models/auto-like.server";
+import type { AutoLike } from "~/models/likes/auto-like.server";
 
 /** Spec section 9: after an auto-like result, likes reload after this long. */
 const RELOAD_AFTER_MS = 500;

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { MatchCard } from "~/models/like-actions.server";
+import type { MatchCard } from "~/models/likes/pages/like-actions.server";
 
 /**
  * Spec section 2, match modal: the new match's photo and name; a click anywhere closes it, the

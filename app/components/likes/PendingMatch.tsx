@@ -1,6 +1,6 @@
 import { useFetcher } from "@remix-run/react";
 import { useState } from "react";
-import type { MatchCard } from "~/models/like-actions.server";
+import type { MatchCard } from "~/models/likes/pages/like-actions.server";
 import { MatchModal } from "./MatchModal";
 
 /** A match made while the member was away (the other liked back): shown once, then marked seen. */

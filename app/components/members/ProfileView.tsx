@@ -1,12 +1,12 @@
 import { Form, Link, useLocation, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { MemberCard as CardData } from "~/models/member-search.server";
-import type { ProfileView as Profile, ViewPhoto } from "~/models/profile-view.server";
-import type { FictionalTexts } from "~/models/fictional.server";
+import type { MemberCard as CardData } from "~/models/search/member-search.server";
+import type { ProfileView as Profile, ViewPhoto } from "~/models/profiles/profile-view.server";
+import type { FictionalTexts } from "~/models/profiles/fictional.server";
 import { LikeButton } from "~/components/likes/LikeButton";
 import { Alert } from "~/components/ui/Field";
-import type { LikeState } from "~/models/likes.server";
+import type { LikeState } from "~/models/likes/likes.server";
 import { interestIcon } from "./interest-icons";
 import { MemberCardList } from "./MemberCard";
 

@@ -2,7 +2,7 @@ import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Field, inputClass } from "~/components/ui/Field";
-import { FILTER_OPTIONS, MAX_SEARCH_AGE, type SearchField, type SearchFilters } from "~/models/search-filters";
+import { FILTER_OPTIONS, MAX_SEARCH_AGE, type SearchField, type SearchFilters } from "~/models/search/search-filters";
 
 interface CountryChoice {
   code: string;

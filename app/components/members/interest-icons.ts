@@ -1,4 +1,4 @@
-import type { Interest } from "~/models/profile-fields";
+import type { Interest } from "~/domain/profile-fields";
 
 /** An icon per interest (spec section 3: icons exist per activity). Emoji: no image requests, every platform draws them. */
 export const INTEREST_ICONS: Record<Interest, string> = {

@@ -3,7 +3,7 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Alert, Field, FieldErrors, inputClass } from "~/components/ui/Field";
-import { mandateSchema, verifySchema } from "~/models/direct-debit-form";
+import { mandateSchema, verifySchema } from "~/models/payments/direct-debit-form";
 
 /* The two forms of /directdebit: the mandate, then the code sent by SMS. Both work without JavaScript. */
 

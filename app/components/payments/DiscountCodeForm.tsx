@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { DiscountError } from "~/models/discounts.server";
+import type { DiscountError } from "~/models/payments/discounts.server";
 
 /** The discount-code field (spec section 3): a GET form, so the code travels in the address and prices follow it. */
 export function DiscountCodeForm({ code, error, typed }: { code: string | null; error: DiscountError | null; typed: string }) {

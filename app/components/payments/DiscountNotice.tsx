@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import type { DiscountView } from "~/models/credit-offers.server";
+import type { DiscountView } from "~/models/payments/pages/credit-offers.server";
 import { useRootData } from "~/root";
 import { formatMoney } from "~/utils/money";
 

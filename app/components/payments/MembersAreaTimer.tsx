@@ -1,6 +1,6 @@
 import { useLocation } from "@remix-run/react";
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
-import { inMembersArea } from "~/models/alert-routes";
+import { inMembersArea } from "~/models/notifications/alert-routes";
 import { TIME_BONUS_MODAL_DELAY_MS } from "./time-bonus-clock";
 
 const Due = createContext(false);

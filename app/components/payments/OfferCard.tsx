@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { Offer } from "~/models/credit-offers.server";
+import type { Offer } from "~/models/payments/pages/credit-offers.server";
 import { formatMoney, formatUnitPrice } from "~/utils/money";
 
 export type OfferView = Omit<Offer, "kind">;

@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { CheckoutError } from "~/models/checkout-page.server";
-import type { Issuer, PaymentMethod } from "~/models/payment-methods";
+import type { CheckoutError } from "~/models/payments/pages/checkout-page.server";
+import type { Issuer, PaymentMethod } from "~/domain/payment-methods";
 import { formatMoney } from "~/utils/money";
 import type { OfferView } from "./OfferCard";
 

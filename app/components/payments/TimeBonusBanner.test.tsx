@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { i18nFor } from "~/i18n/i18next.server";
-import type { Language } from "~/i18n/languages";
+import type { Language } from "~/domain/languages";
 import { TimeBonusBanner } from "./TimeBonusBanner";
 import { WelcomeBanner } from "./WelcomeBanner";
 

@@ -1,7 +1,7 @@
 import { Link, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import type { PaymentState } from "~/models/transactions-page.server";
+import type { PaymentState } from "~/models/payments/pages/transactions-page.server";
 import { formatMoney } from "~/utils/money";
 
 export interface TransactionView {

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { UseMyLocation, type FoundPlace } from "~/components/account/UseMyLocation";
 import { Field, FieldErrors, inputClass } from "~/components/ui/Field";
-import type { Region } from "~/models/places";
+import type { Region } from "~/domain/places";
 
 export interface CountryRegions {
   code: string;

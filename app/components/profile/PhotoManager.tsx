@@ -2,7 +2,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Alert } from "~/components/ui/Field";
-import type { OwnPhoto } from "~/models/photos.server";
+import type { OwnPhoto } from "~/models/profiles/photos.server";
 
 /**
  * The member's photos on /profile: upload (up to the free or premium limit), make one the main

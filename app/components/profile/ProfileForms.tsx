@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import type { z } from "zod";
 import { interestIcon } from "~/components/members/interest-icons";
 import { Field, FieldErrors, inputClass } from "~/components/ui/Field";
-import { ABOUT_MAX, aboutSchema, basicsSchema, interestsSchema, locationSchema, PERSONAL_FIELDS, personalSchema, type PersonalField } from "~/models/profile-forms";
+import { ABOUT_MAX, aboutSchema, basicsSchema, interestsSchema, locationSchema, PERSONAL_FIELDS, personalSchema, type PersonalField } from "~/models/profiles/profile-forms";
 import { LocationFields, type CountryRegions } from "./LocationFields";
 
 type LastResult = SubmissionResult<string[]> | undefined;

@@ -1,6 +1,6 @@
 import { useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { MEMBER_EVENT_KINDS, RESYNC_EVENT } from "~/models/member-event-kinds";
+import { MEMBER_EVENT_KINDS, RESYNC_EVENT } from "~/models/notifications/member-event-kinds";
 
 /** Event kinds after which the page's data (badges, lists, balance) is loaded again. */
 const RELOADING_KINDS = MEMBER_EVENT_KINDS.filter((kind) => kind !== "typing");

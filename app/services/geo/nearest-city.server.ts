@@ -1,5 +1,5 @@
-import coordinates from "~/data/city-coordinates.json";
-import { regionsOf } from "~/models/places";
+import coordinates from "~/domain/data/city-coordinates.json";
+import { regionsOf } from "~/domain/places";
 
 type Coordinates = Record<string, Record<string, [number, number]>>;
 const CITIES = coordinates as unknown as Coordinates;

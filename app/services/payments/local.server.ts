@@ -3,7 +3,7 @@ import { request as httpRequest } from "node:http";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
 import { localPayments } from "../../../db/schema/index";
-import { DIRECT_DEBIT, type PaymentMethod } from "~/models/payment-methods";
+import { DIRECT_DEBIT, type PaymentMethod } from "~/domain/payment-methods";
 import type { CreatedPayment, CreatePaymentInput, PaymentService, ProviderStatus } from "./payments";
 
 /**

@@ -1,7 +1,7 @@
 import { MollieApiError } from "@mollie/api-client";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { LANGUAGES } from "~/i18n/languages";
-import { CARD_METHODS, PAYMENT_METHODS, type PaymentMethod } from "~/models/payment-methods";
+import { LANGUAGES } from "~/domain/languages";
+import { CARD_METHODS, PAYMENT_METHODS, type PaymentMethod } from "~/domain/payment-methods";
 import { startMollieApi, type MollieApi, type MolliePaymentStatus } from "../../../tests/fixtures/mollie-api";
 import { MolliePaymentService } from "./mollie.server";
 import type { CreatePaymentInput, ProviderStatus } from "./payments";

@@ -7,8 +7,8 @@ import {
   PaymentStatus as MollieStatus,
   type MollieClient,
 } from "@mollie/api-client";
-import type { Language } from "~/i18n/languages";
-import type { PaymentMethod } from "~/models/payment-methods";
+import type { Language } from "~/domain/languages";
+import type { PaymentMethod } from "~/domain/payment-methods";
 import { decimalAmount, type CreatedPayment, type CreatePaymentInput, type PaymentService, type ProviderStatus } from "./payments";
 
 export interface MollieOptions {

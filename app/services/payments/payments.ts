@@ -1,4 +1,4 @@
-import type { PaymentMethod } from "~/models/payment-methods";
+import type { PaymentMethod } from "~/domain/payment-methods";
 
 /** What a provider says about a payment; the same words as an order's status. */
 export type ProviderStatus = "open" | "pending" | "paid" | "failed" | "canceled" | "expired";

@@ -1,0 +1,200 @@
+import { and, desc, eq, gt, isNull, lt } from "drizzle-orm";
+import type { Database } from "../../../db/client.server";
+import {
+  accountDeletions,
+  emailTokens,
+  loginAttempts,
+  memberDiscounts,
+  members,
+  photos,
+  profiles,
+  pushSubscriptions,
+  sessions,
+} from "../../../db/schema";
+import type { Storage } from "~/services/storage/storage";
+import type { Tenant } from "~/tenancy/schema";
+import { sendReactivationMail } from "./account-mail.server";
+import { removeConversationsOf } from "~/models/chat/conversations.server";
+import { DELETION_GRACE_DAYS, type DeletionReason } from "~/domain/deletion-reasons";
+import { consumeToken, countTokensSince, issueToken } from "./email-tokens.server";
+import { endMemberSessions } from "./sessions.server";
+import { isListed } from "~/models/members/listing";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Reactivation mails a deleting member can ask for (by logging in) per day. */
+export const REACTIVATION_MAILS_PER_DAY = 3;
+/** How long the brand's delete_discount offer stays valid once accepted. */
+export const DELETE_DISCOUNT_DAYS = 30;
+
+export interface DeletionRequested {
+  token: string;
+  recipient: { email: string; name: string; language: string | null };
+}
+
+/**
+ * Spec section 4: the account becomes deletion-requested — hidden from others, every session
+ * ended — and a reactivation link is made that works for the grace period. Returns null when
+ * the account is not in a state that can be deleted.
+ */
+export async function requestDeletion(
+  db: Database,
+  input: { memberId: number; reason: DeletionReason; remarks: string | null; now?: Date },
+): Promise<DeletionRequested | null> {
+  const now = input.now ?? new Date();
+  return db.transaction(async (tx) => {
+    const [member] = await tx
+      .select({ siteId: members.siteId, email: members.email, status: members.status, language: members.language, name: profiles.name })
+      .from(members)
+      .innerJoin(profiles, eq(profiles.memberId, members.id))
+      .where(eq(members.id, input.memberId))
+      .for("update", { of: members });
+    if (!member?.email || (member.status !== "active" && member.status !== "not_confirmed" && member.status !== "disabled")) return null;
+    await tx.update(members).set({ status: "deletion_requested", deletionRequestedAt: now }).where(eq(members.id, input.memberId));
+    await tx.update(profiles).set({ listed: false, updatedAt: now }).where(eq(profiles.memberId, input.memberId));
+    await tx.insert(accountDeletions).values({
+      memberId: input.memberId,
+      siteId: member.siteId,
+      previousStatus: member.status,
+      reason: input.reason,
+      remarks: input.remarks || null,
+      requestedAt: now,
+    });
+    await endMemberSessions(tx, input.memberId);
+    const token = await issueToken(tx, { memberId: input.memberId, purpose: "reactivate", now });
+    return { token, recipient: { email: member.email!, name: member.name, language: member.language } };
+  });
+}
+
+/**
+ * Undoes a deletion request with its e-mailed link, within the grace period. The account
+ * returns to its former state (an unconfirmed address counts as confirmed by the link) and is
+ * listed again unless invisible. Returns the member id, or null for a used/expired/foreign link.
+ */
+export async function reactivateAccount(db: Database, tenant: Tenant, token: string, now = new Date()): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    const used = await consumeToken(tx, token, "reactivate", tenant.id, now);
+    if (!used) return null;
+    const [deletion] = await tx
+      .select({ id: accountDeletions.id, previousStatus: accountDeletions.previousStatus })
+      .from(accountDeletions)
+      .where(and(eq(accountDeletions.memberId, used.memberId), isNull(accountDeletions.reactivatedAt), isNull(accountDeletions.purgedAt)))
+      .orderBy(desc(accountDeletions.requestedAt))
+      .limit(1);
+    const status = deletion?.previousStatus === "disabled" ? "disabled" : "active";
+    const [member] = await tx
+      .update(members)
+      .set({ status, deletionRequestedAt: null })
+      .where(
+        and(
+          eq(members.id, used.memberId),
+          eq(members.status, "deletion_requested"),
+          gt(members.deletionRequestedAt, new Date(now.getTime() - DELETION_GRACE_DAYS * DAY_MS)),
+        ),
+      )
+      .returning({ invisible: members.invisible });
+    if (!member) return null;
+    await tx
+      .update(profiles)
+      .set({ listed: isListed(status, member.invisible), updatedAt: now })
+      .where(eq(profiles.memberId, used.memberId));
+    if (deletion) await tx.update(accountDeletions).set({ reactivatedAt: now }).where(eq(accountDeletions.id, deletion.id));
+    return used.memberId;
+  });
+}
+
+/**
+ * Mails a new reactivation link to a deleting member who proved the password by logging in, at
+ * most a few a day. Returns whether a mail went out.
+ */
+export async function mailReactivationLink(db: Database, tenant: Tenant, memberId: number, origin: string, now = new Date()): Promise<boolean> {
+  const sent = await countTokensSince(db, memberId, "reactivate", new Date(now.getTime() - DAY_MS));
+  if (sent >= REACTIVATION_MAILS_PER_DAY) return false;
+  const [member] = await db
+    .select({ email: members.email, language: members.language, name: profiles.name })
+    .from(members)
+    .innerJoin(profiles, eq(profiles.memberId, members.id))
+    .where(and(eq(members.id, memberId), eq(members.siteId, tenant.id), eq(members.status, "deletion_requested")));
+  if (!member?.email) return false;
+  const token = await issueToken(db, { memberId, purpose: "reactivate", now });
+  await sendReactivationMail(tenant, { email: member.email, name: member.name, language: member.language }, token, origin);
+  return true;
+}
+
+/** The brand's delete_discount, accepted instead of leaving: kept for the next purchase. */
+export async function acceptDeleteDiscount(db: Database, tenant: Tenant, memberId: number, now = new Date()): Promise<boolean> {
+  const percentage = tenant.company.delete_discount;
+  if (percentage <= 0) return false;
+  await db
+    .insert(memberDiscounts)
+    .values({ memberId, kind: "delete_discount", percentage, expiresAt: new Date(now.getTime() + DELETE_DISCOUNT_DAYS * DAY_MS) })
+    .onConflictDoNothing();
+  return true;
+}
+
+/** Whether the member already holds the delete discount (so it is not offered twice). */
+export async function hasDeleteDiscount(db: Database, memberId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: memberDiscounts.id })
+    .from(memberDiscounts)
+    .where(and(eq(memberDiscounts.memberId, memberId), eq(memberDiscounts.kind, "delete_discount")))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * The scheduled purge (spec section 9): accounts whose deletion request is older than the grace
+ * period lose every piece of personal data — profile, photos (also in storage), sessions,
+ * links, push subscriptions, login history. The bare member row stays as 'deleted' so that the
+ * credit ledger and payments keep their (now anonymous) owner. Returns how many were purged.
+ */
+export async function purgeDeletedAccounts(db: Database, storage: Storage, now = new Date(), batch = 100): Promise<number> {
+  const cutoff = new Date(now.getTime() - DELETION_GRACE_DAYS * DAY_MS);
+  let purged = 0;
+  for (;;) {
+    const due = await db
+      .select({ id: members.id })
+      .from(members)
+      .where(and(eq(members.status, "deletion_requested"), lt(members.deletionRequestedAt, cutoff)))
+      .limit(batch);
+    if (due.length === 0) return purged;
+    for (const { id } of due) {
+      const keys = await purgeAccount(db, id, cutoff, now);
+      if (keys === null) continue;
+      for (const key of keys) {
+        // A file left behind is harmless (random name, no row points to it); keep purging.
+        await storage.remove(key).catch(() => undefined);
+      }
+      purged += 1;
+    }
+  }
+}
+
+/** Purges one account; returns the storage keys of its photos, or null when it was no longer due. */
+async function purgeAccount(db: Database, memberId: number, cutoff: Date, now: Date): Promise<string[] | null> {
+  return db.transaction(async (tx) => {
+    const [member] = await tx
+      .select({ siteId: members.siteId, email: members.email })
+      .from(members)
+      .where(and(eq(members.id, memberId), eq(members.status, "deletion_requested"), lt(members.deletionRequestedAt, cutoff)))
+      .for("update");
+    // Reactivated (or purged by another process) meanwhile.
+    if (!member) return null;
+    await tx
+      .update(members)
+      .set({ status: "deleted", email: null, passwordHash: null, tracking: null, language: null, mailOptOuts: [], notificationsDisabled: [] })
+      .where(eq(members.id, memberId));
+    const files = await tx.delete(photos).where(eq(photos.memberId, memberId)).returning({ main: photos.storageKey, thumb: photos.thumbKey });
+    // Their conversations go with them, for both sides, with every photo sent in them.
+    const chatFiles = await removeConversationsOf(tx, memberId);
+    await tx.delete(profiles).where(eq(profiles.memberId, memberId));
+    await tx.delete(sessions).where(eq(sessions.memberId, memberId));
+    await tx.delete(emailTokens).where(eq(emailTokens.memberId, memberId));
+    await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.memberId, memberId));
+    await tx.delete(memberDiscounts).where(eq(memberDiscounts.memberId, memberId));
+    if (member.email) {
+      await tx.delete(loginAttempts).where(and(eq(loginAttempts.siteId, member.siteId), eq(loginAttempts.email, member.email)));
+    }
+    await tx.update(accountDeletions).set({ purgedAt: now }).where(and(eq(accountDeletions.memberId, memberId), isNull(accountDeletions.reactivatedAt)));
+    return [...files.flatMap((file) => [file.main, file.thumb]), ...chatFiles];
+  });
+}

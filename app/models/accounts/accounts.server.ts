@@ -1,0 +1,121 @@
+import { and, eq } from "drizzle-orm";
+import type { Database } from "../../../db/client.server";
+import { creditLedger, members, profiles } from "../../../db/schema";
+import type { Language } from "~/domain/languages";
+import type { Tenant } from "~/tenancy/schema";
+import { isUniqueViolation } from "~/utils/db-errors";
+import { dummyPasswordHash, hashPassword, verifyPassword } from "~/utils/password.server";
+import { issueToken } from "./email-tokens.server";
+import { loginBlockedMinutes, recordLoginAttempt } from "./login-throttle.server";
+import type { SignupInput } from "./signup-schema";
+import type { Tracking } from "./tracking";
+
+export type ExistingAccount = "none" | "active" | "deleting";
+
+/** Whether an address already has an account on this site, and in which state. */
+export async function existingAccount(db: Database, siteId: string, email: string): Promise<ExistingAccount> {
+  const [row] = await db
+    .select({ status: members.status })
+    .from(members)
+    .where(and(eq(members.siteId, siteId), eq(members.email, email.toLowerCase())))
+    .limit(1);
+  if (!row) return "none";
+  return row.status === "deletion_requested" ? "deleting" : "active";
+}
+
+export interface NewAccount {
+  memberId: number;
+  activationToken: string;
+}
+
+/**
+ * Creates the account, its profile and the signup credits in one transaction, and an
+ * activation token. Returns null when the address was taken meanwhile (a second signup at once).
+ */
+export async function createAccount(
+  db: Database,
+  input: { tenant: Tenant; form: SignupInput; tracking: Tracking | null; language: Language; country: string | null },
+): Promise<NewAccount | null> {
+  const { tenant, form } = input;
+  const passwordHash = await hashPassword(form.password);
+  const credits = tenant.settings.signup_credits;
+  try {
+    return await db.transaction(async (tx) => {
+      const [member] = await tx
+        .insert(members)
+        .values({
+          siteId: tenant.id,
+          email: form.email,
+          passwordHash,
+          status: "not_confirmed",
+          signupStep: 0,
+          credits,
+          freeMessages: tenant.settings.free_messages,
+          language: input.language,
+          tracking: input.tracking,
+        })
+        .returning({ id: members.id });
+      const memberId = member!.id;
+      await tx.insert(profiles).values({
+        memberId,
+        pool: tenant.pool,
+        name: form.name,
+        birthDate: form.date_of_birth,
+        country: input.country && tenant.countries.includes(input.country) ? input.country : tenant.countries[0],
+        about: form.signup_message || null,
+      });
+      if (credits > 0) {
+        await tx.insert(creditLedger).values({ memberId, delta: credits, balanceAfter: credits, reason: "signup", reference: String(memberId) });
+      }
+      const activationToken = await issueToken(tx, { memberId, purpose: "activate" });
+      return { memberId, activationToken };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return null;
+    throw error;
+  }
+}
+
+
+/** Confirms the e-mail address of a not yet confirmed account. */
+export async function confirmEmail(db: Database, memberId: number): Promise<void> {
+  await db.update(members).set({ status: "active" }).where(and(eq(members.id, memberId), eq(members.status, "not_confirmed")));
+}
+
+export type LoginResult =
+  | { ok: true; memberId: number }
+  | { ok: false; blockedMinutes: number }
+  /** The right password for an account awaiting deletion: it can be reactivated. */
+  | { ok: false; blockedMinutes: 0; deletingMemberId: number };
+
+/**
+ * Checks e-mail and password on this site. Unknown addresses cost as much time as known ones,
+ * and both count towards the throttle, so neither timing nor limits reveal who has an account.
+ */
+export async function checkLogin(db: Database, input: { siteId: string; email: string; password: string; ip: string | null }): Promise<LoginResult> {
+  const target = { siteId: input.siteId, email: input.email.trim().toLowerCase(), ip: input.ip };
+  const blocked = await loginBlockedMinutes(db, target);
+  if (blocked > 0) return { ok: false, blockedMinutes: blocked };
+  const [member] = await db
+    .select({ id: members.id, passwordHash: members.passwordHash, status: members.status })
+    .from(members)
+    .where(and(eq(members.siteId, target.siteId), eq(members.email, target.email)))
+    .limit(1);
+  const usable = member?.passwordHash && (member.status === "active" || member.status === "not_confirmed" || member.status === "disabled");
+  const deleting = member?.passwordHash && member.status === "deletion_requested";
+  const valid = await verifyPassword(usable || deleting ? member.passwordHash! : await dummyPasswordHash(), input.password);
+  if (deleting && valid) {
+    await recordLoginAttempt(db, target, true);
+    return { ok: false, blockedMinutes: 0, deletingMemberId: member.id };
+  }
+  const ok = Boolean(usable && valid);
+  await recordLoginAttempt(db, target, ok);
+  if (ok) return { ok: true, memberId: member!.id };
+  const now = await loginBlockedMinutes(db, target);
+  return { ok: false, blockedMinutes: now };
+}
+
+/** A fresh activation link for a member who has not confirmed yet. */
+export async function newActivationToken(db: Database, memberId: number): Promise<string> {
+  return issueToken(db, { memberId, purpose: "activate" });
+}

@@ -1,0 +1,73 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod";
+import { db } from "~/db.server";
+import type { Tenant } from "~/tenancy/schema";
+import { isGuessablePassword } from "~/utils/password-strength.server";
+import { changePassword, checkCurrentPassword, emailInUse, requestEmailChange, type PasswordCheck } from "~/models/accounts/account-settings.server";
+import type { CurrentMember } from "~/models/accounts/sessions.server";
+import { changeEmailSchema, changePasswordSchema } from "~/models/accounts/settings-schema";
+
+type Refused = { ok: false; reply: SubmissionResult<string[]>; minutes?: number };
+
+/** Catalogue key and minutes for a refused current password, on the given field. */
+export function passwordRefusal(check: Exclude<PasswordCheck, { ok: true }>, wrongKey: string): { key: string; minutes?: number } {
+  return check.reason === "blocked" ? { key: "account:login.blocked", minutes: check.minutes } : { key: wrongKey };
+}
+
+/**
+ * The change-e-mail form: a valid new address that no other account on this site uses
+ * ('Dit e-mailadres heeft al een account op deze site.') and the current password. Returns the
+ * link token for the confirmation mail.
+ */
+export async function submitEmailChange(
+  formData: FormData,
+  tenant: Tenant,
+  member: CurrentMember,
+  ip: string | null,
+): Promise<{ ok: true; newEmail: string; token: string } | Refused> {
+  const submission = parseWithZod(formData, { schema: changeEmailSchema });
+  const hide = { hideFields: ["password"] };
+  if (submission.status !== "success") return { ok: false, reply: submission.reply(hide) };
+  const fail = (field: string, key: string, minutes?: number): Refused => ({
+    ok: false,
+    reply: submission.reply({ ...hide, fieldErrors: { [field]: [key] } }),
+    minutes,
+  });
+  const { email, password } = submission.value;
+  if (email === member.email) return fail("email", "settings:email.same");
+  const check = await checkCurrentPassword(db(), member.id, password, ip);
+  if (!check.ok) {
+    const refusal = passwordRefusal(check, "settings:wrongPassword");
+    return fail("password", refusal.key, refusal.minutes);
+  }
+  if (await emailInUse(db(), tenant.id, email, member.id)) return fail("email", "settings:email.taken");
+  return { ok: true, newEmail: email, token: await requestEmailChange(db(), member.id, email) };
+}
+
+/**
+ * The change-password form: the old password ('Controleer je oude wachtwoord.'), a new one of
+ * the signup rules, typed twice. Every other session of the member ends.
+ */
+export async function submitPasswordChange(
+  formData: FormData,
+  member: CurrentMember,
+  sessionId: string | null,
+  ip: string | null,
+): Promise<{ ok: true } | Refused> {
+  const submission = parseWithZod(formData, { schema: changePasswordSchema });
+  const hide = { hideFields: ["old_password", "password", "repeat"] };
+  if (submission.status !== "success") return { ok: false, reply: submission.reply(hide) };
+  const fail = (field: string, key: string, minutes?: number): Refused => ({
+    ok: false,
+    reply: submission.reply({ ...hide, fieldErrors: { [field]: [key] } }),
+    minutes,
+  });
+  const check = await checkCurrentPassword(db(), member.id, submission.value.old_password, ip);
+  if (!check.ok) {
+    const refusal = passwordRefusal(check, "settings:password.wrongOld");
+    return fail("old_password", refusal.key, refusal.minutes);
+  }
+  if (isGuessablePassword(submission.value.password, [member.email, member.name])) return fail("password", "validation.passwordGuessable");
+  await changePassword(db(), member.id, submission.value.password, sessionId ?? "");
+  return { ok: true };
+}

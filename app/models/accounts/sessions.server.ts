@@ -1,0 +1,127 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
+import type { Database, Executor } from "../../../db/client.server";
+import { members, photos, profiles, sessions } from "../../../db/schema";
+import { SESSION_DAYS, sessionCookie } from "~/web/cookies.server";
+
+export interface CurrentMember {
+  id: number;
+  siteId: string;
+  email: string;
+  status: "not_confirmed" | "active" | "disabled";
+  language: string | null;
+  credits: number;
+  /** Messages still free of charge (chat). */
+  freeMessages: number;
+  paidUser: boolean;
+  invisible: boolean;
+  notificationsDisabled: string[];
+  createdAt: Date;
+  name: string;
+  thumbKey: string | null;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** last_seen_at is written at most this often per session. */
+const SEEN_INTERVAL_MS = 5 * 60 * 1000;
+
+export function hashSessionId(id: string): string {
+  return createHash("sha256").update(id).digest("hex");
+}
+
+/** A new session with a new random id (never reuse one across logins). Returns the Set-Cookie value. */
+export async function startSession(db: Executor, input: { memberId: number; siteId: string; userAgent: string | null }): Promise<string> {
+  const id = randomBytes(32).toString("base64url");
+  await db.insert(sessions).values({
+    idHash: hashSessionId(id),
+    memberId: input.memberId,
+    siteId: input.siteId,
+    expiresAt: new Date(Date.now() + SESSION_DAYS * DAY_MS),
+    userAgent: input.userAgent?.slice(0, 300) ?? null,
+  });
+  return sessionCookie.serialize(id);
+}
+
+export async function sessionIdFrom(cookieHeader: string | null): Promise<string | null> {
+  const value = (await sessionCookie.parse(cookieHeader)) as unknown;
+  return typeof value === "string" && value.length > 20 ? value : null;
+}
+
+/**
+ * Every request of a logged-in member starts with this lookup, so it is built once per database
+ * and sent as a prepared statement.
+ */
+const sessionLookups = new WeakMap<Database, ReturnType<typeof prepareSessionLookup>>();
+
+function prepareSessionLookup(db: Database) {
+  return db
+    .select({
+      id: members.id,
+      siteId: members.siteId,
+      email: members.email,
+      status: members.status,
+      language: members.language,
+      credits: members.credits,
+      freeMessages: members.freeMessages,
+      paidUser: members.paidUser,
+      invisible: members.invisible,
+      notificationsDisabled: members.notificationsDisabled,
+      createdAt: members.createdAt,
+      name: profiles.name,
+      thumbKey: photos.thumbKey,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+    .from(sessions)
+    .innerJoin(members, eq(members.id, sessions.memberId))
+    .innerJoin(profiles, eq(profiles.memberId, members.id))
+    .leftJoin(photos, eq(photos.id, profiles.mainPhotoId))
+    .where(and(eq(sessions.idHash, sql.placeholder("idHash")), eq(sessions.siteId, sql.placeholder("siteId")), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1)
+    .prepare("session_member");
+}
+
+/**
+ * The member of a live session on this site. A session of another site, an expired one, or
+ * one whose member is deleting or deleted is no session.
+ */
+export async function findSessionMember(db: Database, sessionId: string, siteId: string): Promise<CurrentMember | null> {
+  const now = new Date();
+  let lookup = sessionLookups.get(db);
+  if (!lookup) sessionLookups.set(db, (lookup = prepareSessionLookup(db)));
+  const [row] = await lookup.execute({ idHash: hashSessionId(sessionId), siteId });
+  if (!row || !row.email || (row.status !== "active" && row.status !== "not_confirmed" && row.status !== "disabled")) return null;
+  if (now.getTime() - row.lastSeenAt.getTime() > SEEN_INTERVAL_MS) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, hashSessionId(sessionId)));
+    await db.update(profiles).set({ lastActiveAt: now }).where(eq(profiles.memberId, row.id));
+  }
+  const { lastSeenAt: _seen, ...member } = row;
+  return { ...member, email: row.email, status: row.status };
+}
+
+/** Whether a session still stands (an open event stream asks now and then: a revoked one ends it). */
+export async function sessionIsLive(db: Executor, sessionId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(sessions)
+    .where(and(eq(sessions.idHash, hashSessionId(sessionId)), gt(sessions.expiresAt, new Date())));
+  return row !== undefined;
+}
+
+export async function endSession(db: Executor, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.idHash, hashSessionId(sessionId)));
+}
+
+/** Ends every session of a member, or every one but the current. */
+export async function endMemberSessions(db: Executor, memberId: number, keepSessionId?: string): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(and(eq(sessions.memberId, memberId), keepSessionId ? ne(sessions.idHash, hashSessionId(keepSessionId)) : sql`true`));
+}
+
+export async function deleteExpiredSessions(db: Executor, now = new Date()): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+}
+
+export function clearSessionCookie(): Promise<string> {
+  return sessionCookie.serialize("", { maxAge: 0 });
+}

@@ -1,0 +1,212 @@
+import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { resultRows, type Database, type Transaction } from "../../../db/client.server";
+import { conversationMembers, conversations, creditLedger, members, messages, profiles } from "../../../db/schema";
+import type { Tenant } from "~/tenancy/schema";
+import { FREE_CONVERSATIONS, messageCost, type SendRefusal } from "./chat-rules";
+import type { GiftId } from "~/domain/gifts";
+import { notBlockedBetween } from "~/models/likes/likes.server";
+import { publishEvent, publishEvents } from "~/models/notifications/member-events.server";
+
+export type MessageContent =
+  | { kind: "text"; body: string }
+  | { kind: "photo"; photoKey: string; photoThumbKey: string }
+  | { kind: "gift"; giftId: GiftId };
+
+export type SendOutcome =
+  | { ok: true; conversationId: number; messageId: number; charged: number; creditsLeft: number }
+  | { ok: false; reason: SendRefusal };
+
+class Refused extends Error {
+  constructor(readonly reason: SendRefusal) {
+    super(reason);
+  }
+}
+
+/** Accounts that can no longer take part in a conversation. */
+const GONE = ["disabled", "deletion_requested", "deleted"] as const;
+
+/**
+ * Sends a message from a member to another member of the brand's pool, in one transaction: the
+ * conversation (created with the first message), the message, both members' list entries, the
+ * charge and its ledger row, and the events for both members' open pages. Either all of it
+ * happens or none: a refused or failed send charges nothing.
+ *
+ * The sender's row is locked first, so a member's sends happen one after another: the balance
+ * check, the free-message count and the free members' conversation limit cannot be raced.
+ */
+export async function sendMessage(
+  db: Database,
+  input: { senderId: number; recipientId: number; tenant: Tenant; content: MessageContent },
+): Promise<SendOutcome> {
+  const { tenant, content } = input;
+  const invalid = contentProblem(content, tenant);
+  if (invalid) return { ok: false, reason: invalid };
+  if (input.senderId === input.recipientId) return { ok: false, reason: "unavailable" };
+  try {
+    return await db.transaction(async (tx) => {
+      const [sender] = await tx
+        .select({
+          id: members.id,
+          status: members.status,
+          paidUser: members.paidUser,
+          freeMessages: members.freeMessages,
+          credits: members.credits,
+          conversationsStarted: members.conversationsStarted,
+        })
+        .from(members)
+        .where(eq(members.id, input.senderId))
+        .for("no key update");
+      if (!sender || (GONE as readonly string[]).includes(sender.status)) throw new Refused("unavailable");
+
+      const pair = ordered(input.senderId, input.recipientId);
+      // The recipient, the rules about them and the pair's conversation, in one round trip.
+      const [recipient] = await tx
+        .select({ status: members.status, listed: profiles.listed, conversationId: conversations.id })
+        .from(members)
+        .innerJoin(profiles, eq(profiles.memberId, members.id))
+        .leftJoin(conversations, and(eq(conversations.memberLow, pair.low), eq(conversations.memberHigh, pair.high)))
+        .where(and(eq(members.id, input.recipientId), eq(profiles.pool, tenant.pool), notBlockedBetween(input.senderId, input.recipientId, tx)));
+      if (!recipient || (GONE as readonly string[]).includes(recipient.status)) throw new Refused("unavailable");
+      let conversation = recipient.conversationId === null ? null : { id: recipient.conversationId };
+      // A new conversation only with someone one may see; an existing one goes on while both accounts stand.
+      if (!conversation && !recipient.listed) throw new Refused("unavailable");
+      // Spec sections 4 and 6: an unconfirmed member cannot be reached until they confirm.
+      if (recipient.status === "not_confirmed") throw new Refused("recipientUnconfirmed");
+      if (!conversation) {
+        if (!sender.paidUser && sender.conversationsStarted >= FREE_CONVERSATIONS) throw new Refused("conversationLimit");
+        conversation = await startConversation(tx, pair, sender.id);
+      }
+
+      const free = content.kind === "text" && sender.freeMessages > 0;
+      const cost = free ? 0 : messageCost(content.kind, tenant.settings);
+      const [message] = await tx
+        .insert(messages)
+        .values({
+          conversationId: conversation.id,
+          senderId: sender.id,
+          kind: content.kind,
+          body: content.kind === "text" ? content.body.trim() : null,
+          photoKey: content.kind === "photo" ? content.photoKey : null,
+          photoThumbKey: content.kind === "photo" ? content.photoThumbKey : null,
+          giftId: content.kind === "gift" ? content.giftId : null,
+          credits: cost,
+        })
+        .returning({ id: messages.id, createdAt: messages.createdAt });
+      let creditsLeft = sender.credits;
+      if (free) {
+        await tx.update(members).set({ freeMessages: sql`${members.freeMessages} - 1` }).where(eq(members.id, sender.id));
+      } else if (cost > 0) {
+        const left = await charge(tx, sender.id, cost, `message:${content.kind}`, String(message!.id));
+        if (left === null) throw new Refused("insufficientCredits");
+        creditsLeft = left;
+      }
+      await noteMessage(tx, conversation.id, sender.id, input.recipientId, message!);
+
+      const event = { conversation: conversation.id, message: message!.id };
+      await publishEvents(tx, [
+        { memberId: input.recipientId, kind: "message", data: event },
+        { memberId: sender.id, kind: "message", data: event },
+        ...(cost > 0 ? [{ memberId: sender.id, kind: "credits" as const, data: { credits: creditsLeft } }] : []),
+      ]);
+      return { ok: true, conversationId: conversation.id, messageId: message!.id, charged: cost, creditsLeft } as const;
+    });
+  } catch (error) {
+    if (error instanceof Refused) return { ok: false, reason: error.reason };
+    throw error;
+  }
+}
+
+/**
+ * Takes credits and writes the ledger row in one statement; the balance only goes down when it
+ * covers the cost (the guard), and a balance that does not is answered with null.
+ */
+async function charge(tx: Transaction, memberId: number, cost: number, reason: string, reference: string): Promise<number | null> {
+  const rows = resultRows<{ balance: number }>(
+    await tx.execute(sql`
+      with spent as (
+        update ${members} set credits = credits - ${cost}
+        where id = ${memberId} and credits >= ${cost}
+        returning credits
+      )
+      insert into ${creditLedger} (member_id, delta, balance_after, reason, reference)
+      select ${memberId}, ${-cost}, credits, ${reason}, ${reference} from spent
+      returning balance_after as balance`),
+  );
+  return rows[0] ? Number(rows[0].balance) : null;
+}
+
+function contentProblem(content: MessageContent, tenant: Tenant): SendRefusal | null {
+  if (content.kind === "text") {
+    const body = content.body.trim();
+    if (body.length === 0) return "empty";
+    if (body.length > tenant.settings.message_length) return "tooLong";
+  }
+  if (content.kind === "gift" && !tenant.settings.gifts.includes(content.giftId)) return "giftUnavailable";
+  return null;
+}
+
+function ordered(a: number, b: number) {
+  return a < b ? { low: a, high: b } : { low: b, high: a };
+}
+
+/**
+ * The pair's conversation; when both start one at the same moment, the first one stands for both
+ * and only its starter has started one.
+ */
+async function startConversation(tx: Transaction, pair: { low: number; high: number }, startedBy: number): Promise<{ id: number }> {
+  const created = await tx.insert(conversations).values({ memberLow: pair.low, memberHigh: pair.high, startedBy }).onConflictDoNothing().returning({ id: conversations.id });
+  if (created.length > 0) {
+    await tx.update(members).set({ conversationsStarted: sql`${members.conversationsStarted} + 1` }).where(eq(members.id, startedBy));
+  }
+  const [row] = await tx
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.memberLow, pair.low), eq(conversations.memberHigh, pair.high)));
+  await tx
+    .insert(conversationMembers)
+    .values([
+      { conversationId: row!.id, memberId: pair.low, otherId: pair.high },
+      { conversationId: row!.id, memberId: pair.high, otherId: pair.low },
+    ])
+    .onConflictDoNothing();
+  return row!;
+}
+
+/** Both list entries move to the top; the recipient has one more unread message. */
+async function noteMessage(tx: Transaction, conversationId: number, senderId: number, recipientId: number, message: { id: number; createdAt: Date }) {
+  await tx
+    .update(conversationMembers)
+    .set({
+      // Two sends at once may commit in either order: the list keeps the newest message.
+      lastMessageId: sql`greatest(coalesce(${conversationMembers.lastMessageId}, 0), ${message.id})`,
+      lastMessageAt: sql`case when coalesce(${conversationMembers.lastMessageId}, 0) < ${message.id} then ${message.createdAt.toISOString()}::timestamptz else ${conversationMembers.lastMessageAt} end`,
+      unread: sql`case when ${conversationMembers.memberId} = ${recipientId} then ${conversationMembers.unread} + 1 else ${conversationMembers.unread} end`,
+    })
+    .where(and(eq(conversationMembers.conversationId, conversationId), inArray(conversationMembers.memberId, [senderId, recipientId])));
+}
+
+/**
+ * An operator answers as a fictional profile (the operator console is a later issue): stored
+ * like any message, charged nothing, announced to the member.
+ */
+export async function answerAsProfile(db: Database, input: { conversationId: number; profileId: number; body: string; tenant: Tenant }): Promise<SendOutcome> {
+  const [conversation] = await db
+    .select({ low: conversations.memberLow, high: conversations.memberHigh })
+    .from(conversations)
+    .innerJoin(members, eq(members.id, input.profileId))
+    .where(and(eq(conversations.id, input.conversationId), eq(members.isFictional, true), or(eq(conversations.memberLow, input.profileId), eq(conversations.memberHigh, input.profileId))));
+  if (!conversation) return { ok: false, reason: "unavailable" };
+  const memberId = conversation.low === input.profileId ? conversation.high : conversation.low;
+  const body = input.body.trim();
+  if (body.length === 0) return { ok: false, reason: "empty" };
+  if (body.length > input.tenant.settings.message_length) return { ok: false, reason: "tooLong" };
+  return db.transaction(async (tx) => {
+    const [message] = await tx
+      .insert(messages)
+      .values({ conversationId: input.conversationId, senderId: input.profileId, kind: "text", body })
+      .returning({ id: messages.id, createdAt: messages.createdAt });
+    await noteMessage(tx, input.conversationId, input.profileId, memberId, message!);
+    await publishEvent(tx, memberId, "message", { conversation: input.conversationId, message: message!.id });
+    return { ok: true, conversationId: input.conversationId, messageId: message!.id, charged: 0, creditsLeft: 0 } as const;
+  });
+}

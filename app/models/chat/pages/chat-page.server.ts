@@ -1,0 +1,166 @@
+import { data, type AppLoadContext } from "@remix-run/node";
+import { randomBytes } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { members, photos, profiles } from "../../../../db/schema";
+import { db } from "~/db.server";
+import { PhotoRejected, processPhoto } from "~/services/images/process-photo.server";
+import { storage } from "~/services/storage/storage.server";
+import type { Tenant } from "~/tenancy/schema";
+import { isDocumentRequest } from "~/web/http.server";
+import { dayBefore, dayOf, type ChatClock } from "~/utils/chat-clock";
+import { FREE_CONVERSATIONS, type SendRefusal } from "~/models/chat/chat-rules";
+import { sendMessage, type MessageContent, type SendOutcome } from "~/models/chat/chat-send.server";
+import { conversationList, conversationMessages, markConversationRead, memberConversation } from "~/models/chat/conversations.server";
+import { isGiftId } from "~/domain/gifts";
+import { notBlockedBetween } from "~/models/likes/likes.server";
+import { cardColumns, decodeCursor, encodeCursor, toMemberCard } from "~/models/search/member-search.server";
+import { readPhotoForm } from "~/models/profiles/pages/photo-upload-form.server";
+import type { CurrentMember } from "~/models/accounts/sessions.server";
+
+const LIST_PAGE = 30;
+const MESSAGE_PAGE = 40;
+
+/** The list column of the chat layout: one keyset page, and where the next one starts (`?after=`). */
+export async function chatList(member: CurrentMember, tenant: Tenant, after: string | null) {
+  const list = await conversationList(db(), storage(), {
+    memberId: member.id,
+    pool: tenant.pool,
+    historyDays: tenant.settings.chat_history_days,
+    after: decodeCursor(after),
+    limit: LIST_PAGE,
+  });
+  return { items: list.items, more: list.next ? encodeCursor(list.next) : null };
+}
+
+/**
+ * The other member as the chat's top bar shows them; null when they are not someone this member
+ * may chat with (another pool, a block either way) — or, without a conversation, cannot see.
+ */
+export async function chatPartner(member: CurrentMember, tenant: Tenant, otherId: number, hasConversation: boolean) {
+  const [row] = await db()
+    .select({ ...cardColumns, listed: profiles.listed })
+    .from(profiles)
+    .leftJoin(photos, and(eq(photos.id, profiles.mainPhotoId), eq(photos.status, "active")))
+    .where(and(eq(profiles.memberId, otherId), eq(profiles.pool, tenant.pool), notBlockedBetween(member.id, otherId, db())));
+  if (!row || (!hasConversation && !row.listed) || otherId === member.id) return null;
+  return toMemberCard(row, storage(), new Date());
+}
+
+/** Whether a free member has used up the conversations they may start (they are told before writing). */
+export async function mayStartConversation(member: CurrentMember): Promise<boolean> {
+  if (member.paidUser) return true;
+  const [row] = await db().select({ started: members.conversationsStarted }).from(members).where(eq(members.id, member.id));
+  return (row?.started ?? 0) < FREE_CONVERSATIONS;
+}
+
+/**
+ * One conversation as its page shows it: the newest page, or older ones with `before`. Opened as
+ * a page (a link followed without script) it is read at once; the page's script marks it read
+ * itself while the page is visible (useMarkRead), so a reload in a background tab reads nothing.
+ */
+export async function loadConversation(request: Request, member: CurrentMember, tenant: Tenant, conversationId: number, before: number | null) {
+  const side = await memberConversation(db(), member.id, conversationId);
+  if (!side) throw data(null, { status: 404 });
+  const partner = await chatPartner(member, tenant, side.otherId, true);
+  if (!partner) throw data(null, { status: 404 });
+  if (!before && isDocumentRequest(request)) await markConversationRead(db(), member.id, conversationId);
+  const history = await conversationMessages(db(), storage(), {
+    conversationId,
+    clearedAt: side.clearedAt,
+    historyDays: tenant.settings.chat_history_days,
+    before,
+    limit: MESSAGE_PAGE,
+  });
+  return { conversationId, partner, otherReadUpTo: side.otherReadUpTo, ...history };
+}
+
+export type ChatActionReply =
+  | { ok: true; conversationId: number; creditsLeft: number }
+  | { ok: false; reason: SendRefusal | "photoRejected" | "photoTooLarge"; body?: string };
+
+/**
+ * The composer's post: a text, a photo (multipart) or a gift to `recipientId`. A photo is checked
+ * and re-encoded before anything is stored, and removed again when the message is refused.
+ */
+export async function sendFromForm(request: Request, member: CurrentMember, tenant: Tenant, recipientId: number): Promise<ChatActionReply> {
+  if ((request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) {
+    const read = await readPhotoForm(request);
+    if (!read.ok) return { ok: false, reason: "photoTooLarge" };
+    if (!read.file) return { ok: false, reason: "photoRejected" };
+    let processed;
+    try {
+      processed = await processPhoto(read.file);
+    } catch (error) {
+      if (error instanceof PhotoRejected) return { ok: false, reason: error.reason === "tooLarge" ? "photoTooLarge" : "photoRejected" };
+      throw error;
+    }
+    const name = randomBytes(16).toString("hex");
+    const keys = { photoKey: `chat/${name.slice(0, 2)}/${name}.webp`, photoThumbKey: `chat/${name.slice(0, 2)}/${name}-thumb.webp` };
+    await storage().put(keys.photoKey, processed.main, "image/webp");
+    await storage().put(keys.photoThumbKey, processed.thumb, "image/webp");
+    let outcome: SendOutcome | null = null;
+    try {
+      outcome = await send(member, tenant, recipientId, { kind: "photo", ...keys });
+      return reply(outcome);
+    } finally {
+      // A refused or failed send leaves no file behind.
+      if (!outcome?.ok) await Promise.all([storage().remove(keys.photoKey), storage().remove(keys.photoThumbKey)]);
+    }
+  }
+  const form = await request.formData();
+  const intent = form.get("intent");
+  if (intent === "gift") {
+    const giftId = form.get("gift");
+    if (!isGiftId(giftId)) return { ok: false, reason: "giftUnavailable" };
+    return reply(await send(member, tenant, recipientId, { kind: "gift", giftId }));
+  }
+  const body = String(form.get("body") ?? "");
+  const outcome = await send(member, tenant, recipientId, { kind: "text", body });
+  // What was typed comes back with a refusal, so nothing is lost.
+  return outcome.ok ? reply(outcome) : { ok: false, reason: outcome.reason, body };
+}
+
+function send(member: CurrentMember, tenant: Tenant, recipientId: number, content: MessageContent): Promise<SendOutcome> {
+  return sendMessage(db(), { senderId: member.id, recipientId, tenant, content });
+}
+
+function reply(outcome: SendOutcome): ChatActionReply {
+  return outcome.ok ? { ok: true, conversationId: outcome.conversationId, creditsLeft: outcome.creditsLeft } : { ok: false, reason: outcome.reason };
+}
+
+/** The minimum price of a message for the visitor's country, where the brand states one (spec section 3). */
+function minimumMessageCost(tenant: Tenant, context: AppLoadContext): { costs: number; currency: string } | null {
+  const country = context.country ?? tenant.countries[0];
+  return (country && tenant.settings.minimum_message_costs[country]) || null;
+}
+
+/** A path id from the URL, or a 404. */
+export function idParam(value: string | undefined): number {
+  const id = Number(value);
+  if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404 });
+  return id;
+}
+
+/** What the composer needs to know: limits, prices, the member's free messages, the brand's gifts. */
+export function composerSettings(tenant: Tenant, member: CurrentMember, context: AppLoadContext) {
+  const minimum = minimumMessageCost(tenant, context);
+  return {
+    messageLength: tenant.settings.message_length,
+    messageCredits: tenant.settings.message_credits,
+    photoCredits: tenant.settings.photo_credits,
+    giftCredits: tenant.settings.gift_credits,
+    gifts: tenant.settings.gifts,
+    freeMessages: member.freeMessages,
+    minimum: minimum ? new Intl.NumberFormat(context.language, { style: "currency", currency: minimum.currency }).format(minimum.costs / 100) : null,
+  };
+}
+
+/** The chat's calendar for this request: the brand's time zone, the member's language, today and yesterday. */
+export function chatClock(tenant: Tenant, context: AppLoadContext, now = new Date()): ChatClock {
+  return {
+    timeZone: tenant.timezone,
+    locale: context.language,
+    today: dayOf(now, tenant.timezone),
+    yesterday: dayBefore(dayOf(now, tenant.timezone)),
+  };
+}

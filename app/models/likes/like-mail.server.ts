@@ -1,0 +1,26 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../../../db/client.server";
+import { members, profiles } from "../../../db/schema";
+import { tenants } from "~/tenancy/tenants.server";
+import { tenantOrigin } from "~/web/site-origin.server";
+import { sendNotificationMail } from "~/models/notifications/notification-mail.server";
+
+/**
+ * Tells the liked member by e-mail (notification type like_received), in the language and on the
+ * brand of their own account — when they want such mails (sendNotificationMail checks).
+ * Fictional profiles have no inbox; hidden likers are not announced.
+ */
+export async function sendLikeMail(db: Database, input: { likerId: number; likedId: number; match: boolean }): Promise<void> {
+  const [liked] = await db.select({ siteId: members.siteId, isFictional: members.isFictional }).from(members).where(eq(members.id, input.likedId));
+  const tenant = liked ? tenants().get(liked.siteId) : undefined;
+  if (!tenant || liked?.isFictional) return;
+  const [liker] = await db.select({ name: profiles.name, listed: profiles.listed }).from(profiles).where(eq(profiles.memberId, input.likerId));
+  // A liker others cannot see (invisible) is not named in a mail either.
+  if (!liker?.listed) return;
+  const origin = tenantOrigin(tenant);
+  await sendNotificationMail(db, tenant, { memberId: input.likedId, type: "like_received" }, (t) => ({
+    subject: t(input.match ? "like.matchSubject" : "like.subject", { name: liker?.name ?? "", siteName: tenant.name }),
+    paragraphs: [t(input.match ? "like.matchIntro" : "like.intro", { name: liker?.name ?? "" })],
+    button: { label: t("like.button"), url: `${origin}/likes/m/${input.likerId}` },
+  }));
+}

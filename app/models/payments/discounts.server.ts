@@ -1,0 +1,160 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Executor } from "../../../db/client.server";
+import { discountCodes, discountRedemptions, orders } from "../../../db/schema";
+import type { Tenant } from "~/tenancy/schema";
+import type { OrderStatus } from "./order-payments.server";
+import { priceProduct, type PricedProduct, type Product } from "./order-pricing";
+
+/** Spec section 9: 25% for a member who has not paid, within 4 hours of signup, once. */
+export const TIME_BONUS_CODE = "TIMEBONUS25";
+export const TIME_BONUS_PERCENT = 25;
+export const TIME_BONUS_WINDOW_MS = 4 * 60 * 60 * 1000;
+/** Spec section 1: 25% on the first purchase of a new member, for the brand's welcome_discount_hours. */
+export const WELCOME_CODE = "WELCOME25";
+export const WELCOME_PERCENT = 25;
+
+export type DiscountKind = "time_bonus" | "welcome" | "code";
+
+export interface Discount {
+  code: string;
+  percent: number;
+  /** In cents of the order's currency; below it the discount does not apply. */
+  minOrderCents: number;
+  kind: DiscountKind;
+  /** When it stops applying (the countdown of the time bonus), if it ends. */
+  endsAt: Date | null;
+}
+
+/** Why a typed code does not apply; each has its own text (payments catalogue, discount.errors). */
+export type DiscountError = "not_found" | "used" | "expired" | "country" | "min_order";
+
+export interface DiscountMember {
+  id: number;
+  paidUser: boolean;
+  createdAt: Date;
+}
+
+/** Until when the time bonus applies to this member, ignoring whether it was used (null: not at all). */
+export function timeBonusEndsAt(member: DiscountMember, now = new Date()): Date | null {
+  if (member.paidUser) return null;
+  const ends = new Date(member.createdAt.getTime() + TIME_BONUS_WINDOW_MS);
+  return ends > now ? ends : null;
+}
+
+export function welcomeEndsAt(tenant: Tenant, member: DiscountMember, now = new Date()): Date | null {
+  if (member.paidUser) return null;
+  const ends = new Date(member.createdAt.getTime() + tenant.settings.welcome_discount_hours * 60 * 60 * 1000);
+  return ends > now ? ends : null;
+}
+
+export function normaliseCode(code: string): string {
+  return code.trim().toUpperCase();
+}
+
+/**
+ * How strictly a code counts as taken. Pages ask "shown": held by a paid or pending order. An order
+ * being placed asks "placing": an order still open at a checkout holds its code too — it can still
+ * be paid — unless it was given up first (releaseAbandonedCheckouts).
+ */
+export type CodeUse = "shown" | "placing";
+
+const HOLDING: Record<CodeUse, OrderStatus[]> = { shown: ["paid", "pending"], placing: ["paid", "pending", "open"] };
+
+/** The codes among these that the member has used (see CodeUse). */
+export async function usedCodes(db: Executor, memberId: number, codes: string[], use: CodeUse = "shown"): Promise<Set<string>> {
+  if (codes.length === 0) return new Set();
+  const rows = await db
+    .select({ code: discountRedemptions.code })
+    .from(discountRedemptions)
+    .innerJoin(orders, eq(orders.id, discountRedemptions.orderId))
+    .where(and(eq(discountRedemptions.memberId, memberId), inArray(discountRedemptions.code, codes), inArray(orders.status, HOLDING[use])));
+  return new Set(rows.map((row) => row.code));
+}
+
+function memberDiscount(kind: "time_bonus" | "welcome", endsAt: Date): Discount {
+  return kind === "time_bonus"
+    ? { code: TIME_BONUS_CODE, percent: TIME_BONUS_PERCENT, minOrderCents: 0, kind, endsAt }
+    : { code: WELCOME_CODE, percent: WELCOME_PERCENT, minOrderCents: 0, kind, endsAt };
+}
+
+/**
+ * The discount applied without typing a code (spec section 4): the time bonus while it runs and
+ * is unused, otherwise the welcome discount. Members who paid have neither, so no query then.
+ */
+export async function activeDiscount(db: Executor, tenant: Tenant, member: DiscountMember, use: CodeUse = "shown", now = new Date()): Promise<Discount | null> {
+  if (!timeBonusEndsAt(member, now) && !welcomeEndsAt(tenant, member, now)) return null;
+  return firstPurchaseDiscount(tenant, member, await firstPurchaseDiscountUsed(db, member.id, use), now);
+}
+
+/** Whether the member's one first-purchase discount (time bonus or welcome) is held by an order. */
+export async function firstPurchaseDiscountUsed(db: Executor, memberId: number, use: CodeUse = "shown"): Promise<boolean> {
+  return (await usedCodes(db, memberId, [TIME_BONUS_CODE, WELCOME_CODE], use)).size > 0;
+}
+
+/** The active discount once it is known whether the first-purchase discount was used (the layouts remember that). */
+export function firstPurchaseDiscount(tenant: Tenant, member: DiscountMember, used: boolean, now = new Date()): Discount | null {
+  if (used) return null;
+  const timeBonus = timeBonusEndsAt(member, now);
+  if (timeBonus) return memberDiscount("time_bonus", timeBonus);
+  const welcome = welcomeEndsAt(tenant, member, now);
+  return welcome ? memberDiscount("welcome", welcome) : null;
+}
+
+export type DiscountLookup = { ok: true; discount: Discount } | { ok: false; error: DiscountError };
+
+/** A code the member typed: the time bonus, the welcome code or one of marketing's codes. */
+export async function lookUpDiscount(
+  db: Executor,
+  input: { tenant: Tenant; member: DiscountMember; country: string; code: string; use?: CodeUse; now?: Date },
+): Promise<DiscountLookup> {
+  const now = input.now ?? new Date();
+  const code = normaliseCode(input.code);
+  const use = input.use ?? "shown";
+  if (code === TIME_BONUS_CODE || code === WELCOME_CODE) {
+    // The two first-purchase discounts exclude each other.
+    if ((await usedCodes(db, input.member.id, [TIME_BONUS_CODE, WELCOME_CODE], use)).size > 0) return { ok: false, error: "used" };
+    const endsAt = code === TIME_BONUS_CODE ? timeBonusEndsAt(input.member, now) : welcomeEndsAt(input.tenant, input.member, now);
+    return endsAt ? { ok: true, discount: memberDiscount(code === TIME_BONUS_CODE ? "time_bonus" : "welcome", endsAt) } : { ok: false, error: "expired" };
+  }
+  const [row] = await db
+    .select()
+    .from(discountCodes)
+    .where(and(eq(discountCodes.code, code), eq(discountCodes.active, true), sql`(${discountCodes.siteId} is null or ${discountCodes.siteId} = ${input.tenant.id})`));
+  if (!row) return { ok: false, error: "not_found" };
+  if ((await usedCodes(db, input.member.id, [code], use)).has(code)) return { ok: false, error: "used" };
+  if (row.expiresAt && row.expiresAt <= now) return { ok: false, error: "expired" };
+  // A code for another country, or with its minimum in another currency, is not for this buyer.
+  if ((row.country && row.country !== input.country) || (row.currency && row.currency !== input.tenant.currency)) return { ok: false, error: "country" };
+  return { ok: true, discount: { code, percent: row.percent, minOrderCents: row.minOrderCents, kind: "code", endsAt: row.expiresAt } };
+}
+
+/** The percentage a discount takes off a price: all of it from the minimum order value, else none. */
+export function percentOff(discount: Discount | null, listCents: number): number {
+  return discount && listCents >= discount.minOrderCents ? discount.percent : 0;
+}
+
+/** A product's price after a discount (the list price below the discount's minimum); null for an unknown product. */
+export function discountedPrice(tenant: Tenant, product: Product, discount: Discount | null): PricedProduct | null {
+  const listed = priceProduct(tenant, product);
+  if (!listed) return null;
+  const percent = percentOff(discount, listed.listCents);
+  return percent > 0 ? priceProduct(tenant, product, percent) : listed;
+}
+
+/**
+ * Binds a code to a new order. The row per member and code is taken over only from an order that
+ * failed, was cancelled or expired — never from one that is paid, pending or still payable at a
+ * checkout; false means the code is in use and the caller rolls its order back.
+ */
+export async function reserveDiscount(db: Executor, memberId: number, code: string, orderId: number): Promise<boolean> {
+  const rows = await db
+    .insert(discountRedemptions)
+    .values({ memberId, code, orderId })
+    .onConflictDoUpdate({
+      target: [discountRedemptions.memberId, discountRedemptions.code],
+      set: { orderId, at: sql`now()` },
+      where: sql`(select ${orders.status} from ${orders} where ${orders.id} = ${discountRedemptions.orderId}) not in ('paid', 'pending', 'open')`,
+    })
+    .returning({ orderId: discountRedemptions.orderId });
+  return rows.length === 1;
+}

@@ -1,0 +1,74 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { db } from "~/db.server";
+import { getFixedT } from "~/i18n/i18next.server";
+import { storage } from "~/services/storage/storage.server";
+import { requireTenant } from "~/tenancy/require-tenant.server";
+import { blockMember, unblockMember } from "~/models/safety/blocks.server";
+import { fictionalTexts } from "~/models/profiles/fictional.server";
+import { submitLike } from "~/models/likes/pages/like-actions.server";
+import { likeState, markLikeSeen } from "~/models/likes/likes.server";
+import { setFlash } from "~/web/flash.server";
+import { cardsAsShown, searchMembers } from "~/models/search/member-search.server";
+import { viewProfile } from "~/models/profiles/profile-view.server";
+import { requireMember } from "~/web/require-member.server";
+import { assertMayBrowse } from "~/models/search/pages/search-page.server";
+
+const RELATED_LIMIT = 6;
+
+function memberIdParam(value: string | undefined): number {
+  if (!value || !/^\d{1,15}$/.test(value)) throw data(null, { status: 404 });
+  return Number(value);
+}
+
+/**
+ * The loader of /members/{id} and /likes/m/{id}: the profile as this viewer may see it, or a 404
+ * (DESIGN.md convention 5: never another brand's member, never one hidden from this viewer).
+ */
+export async function loadProfilePage({ request, context, params }: LoaderFunctionArgs) {
+  const tenant = requireTenant(context);
+  await assertMayBrowse(request, context, tenant);
+  const memberId = memberIdParam(params.id);
+  const viewer = context.member;
+  const profile = await viewProfile(db(), storage(), { tenant, viewer, memberId });
+  if (!profile) throw data(null, { status: 404 });
+  // Opening the profile of someone who liked the viewer: that like is no longer new (spec section 4).
+  if (viewer && !profile.isOwn) await markLikeSeen(db(), viewer.id, memberId);
+  const [related, fictional, t, likes] = await Promise.all([
+    searchMembers(db(), storage(), {
+      scope: { pool: tenant.pool, viewerId: viewer?.id ?? null },
+      filters: { gender: (profile.gender as "male" | "female" | null) ?? undefined, country: profile.country ?? undefined },
+      limit: RELATED_LIMIT + 1,
+    }),
+    fictionalTexts(tenant, context.language),
+    getFixedT(context.language, "members"),
+    viewer && !profile.isOwn ? likeState(db(), viewer.id, memberId) : null,
+  ]);
+  return {
+    profile,
+    related: cardsAsShown(related.cards.filter((card) => card.id !== memberId).slice(0, RELATED_LIMIT), tenant.settings.visible_profile_fields),
+    fictional,
+    loggedIn: viewer !== null,
+    likes,
+    title: t("profile.metaTitle", { name: profile.name, siteName: tenant.name }),
+  };
+}
+
+/** Like, unlike, block and unblock from a profile page. */
+export async function profilePageAction({ request, context, params }: ActionFunctionArgs) {
+  const { tenant, member } = requireMember(request, context);
+  const memberId = memberIdParam(params.id);
+  const form = await request.formData();
+  form.set("member", String(memberId));
+  const like = await submitLike(form, { tenant, member, source: "profile" });
+  if (like) return like;
+  const intent = form.get("intent");
+  if (intent === "block") {
+    if (!(await blockMember(db(), { blockerId: member.id, blockedId: memberId, pool: tenant.pool }, storage()))) throw data(null, { status: 404 });
+    return redirect("/members", { headers: { "Set-Cookie": await setFlash({ tone: "success", key: "members:flash.blocked" }) } });
+  }
+  if (intent === "unblock") {
+    await unblockMember(db(), { blockerId: member.id, blockedId: memberId });
+    return redirect(new URL(request.url).pathname, { headers: { "Set-Cookie": await setFlash({ tone: "success", key: "members:flash.unblocked" }) } });
+  }
+  throw data(null, { status: 400 });
+}

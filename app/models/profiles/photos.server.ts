@@ -1,0 +1,168 @@
+import { randomBytes } from "node:crypto";
+import { and, asc, count, eq, isNull, max, ne, sql } from "drizzle-orm";
+import type { Database, Executor } from "../../../db/client.server";
+import { photos, profiles } from "../../../db/schema";
+import type { Storage } from "~/services/storage/storage";
+import { processPhoto, type PhotoRejected } from "~/services/images/process-photo.server";
+
+/** Spec sections 1 and 9: free members keep up to 3 photos, premium members 25. */
+export const PHOTO_LIMIT = { free: 3, premium: 25 } as const;
+
+export type UploadResult = { ok: true; photoId: number } | { ok: false; reason: PhotoRejected["reason"] | "limit" };
+
+export function photoLimit(paidUser: boolean): number {
+  return paidUser ? PHOTO_LIMIT.premium : PHOTO_LIMIT.free;
+}
+
+/**
+ * Stores a new photo of a member: checked and re-encoded, saved under random keys, and
+ * 'being checked' (pending) until moderated — visible to its owner only. The first photo
+ * becomes the main photo. Rejected photos do not count towards the limit.
+ */
+export async function uploadPhoto(
+  db: Database,
+  storage: Storage,
+  input: { memberId: number; paidUser: boolean; data: Buffer },
+): Promise<UploadResult> {
+  if ((await countPhotos(db, input.memberId)) >= photoLimit(input.paidUser)) return { ok: false, reason: "limit" };
+
+  let processed;
+  try {
+    processed = await processPhoto(input.data);
+  } catch (error) {
+    if (error instanceof Error && "reason" in error) return { ok: false, reason: (error as PhotoRejected).reason };
+    throw error;
+  }
+  const name = randomBytes(16).toString("hex");
+  const keys = { main: `photos/${name.slice(0, 2)}/${name}.webp`, thumb: `photos/${name.slice(0, 2)}/${name}-thumb.webp` };
+  await storage.put(keys.main, processed.main, "image/webp");
+  await storage.put(keys.thumb, processed.thumb, "image/webp");
+
+  const stored = await db.transaction(async (tx) => {
+    // The profile row is the lock: two uploads at once cannot both take the last place.
+    await tx.select({ id: profiles.memberId }).from(profiles).where(eq(profiles.memberId, input.memberId)).for("update");
+    if ((await countPhotos(tx, input.memberId)) >= photoLimit(input.paidUser)) return null;
+    const [last] = await tx.select({ position: max(photos.position) }).from(photos).where(eq(photos.memberId, input.memberId));
+    const [photo] = await tx
+      .insert(photos)
+      .values({
+        memberId: input.memberId,
+        storageKey: keys.main,
+        thumbKey: keys.thumb,
+        preview: processed.preview,
+        width: processed.width,
+        height: processed.height,
+        status: "pending",
+        position: (last?.position ?? -1) + 1,
+      })
+      .returning({ id: photos.id });
+    await tx
+      .update(profiles)
+      .set({ mainPhotoId: photo!.id })
+      .where(and(eq(profiles.memberId, input.memberId), isNull(profiles.mainPhotoId)));
+    return photo!.id;
+  });
+  if (stored === null) {
+    await Promise.all([storage.remove(keys.main), storage.remove(keys.thumb)]);
+    return { ok: false, reason: "limit" };
+  }
+  return { ok: true, photoId: stored };
+}
+
+async function countPhotos(db: Executor, memberId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(photos)
+    .where(and(eq(photos.memberId, memberId), ne(photos.status, "rejected")));
+  return row?.n ?? 0;
+}
+
+/** The moderation decision (the moderation screens come later): approve or reject a pending photo. */
+export async function moderatePhoto(db: Database, photoId: number, decision: "active" | "rejected"): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [photo] = await tx
+      .update(photos)
+      .set({ status: decision, moderatedAt: new Date() })
+      .where(eq(photos.id, photoId))
+      .returning({ memberId: photos.memberId });
+    if (photo) await repairMainPhoto(tx, photo.memberId);
+  });
+}
+
+/**
+ * Keeps the main photo one that others may see when there is one: the chosen photo while it is
+ * approved, else the first approved photo, else the chosen one while it is being checked, else
+ * the first one being checked, else none.
+ */
+async function repairMainPhoto(tx: Executor, memberId: number): Promise<void> {
+  const [current] = await tx
+    .select({ id: photos.id, status: photos.status })
+    .from(profiles)
+    .innerJoin(photos, eq(photos.id, profiles.mainPhotoId))
+    .where(eq(profiles.memberId, memberId));
+  if (current?.status === "active") return;
+  const [next] = await tx
+    .select({ id: photos.id })
+    .from(photos)
+    .where(and(eq(photos.memberId, memberId), ne(photos.status, "rejected")))
+    .orderBy(sql`${photos.status} = 'active' desc`, sql`${photos.id} = ${current?.id ?? 0} desc`, asc(photos.position))
+    .limit(1);
+  if (next?.id === current?.id && current) return;
+  await tx.update(profiles).set({ mainPhotoId: next?.id ?? null, updatedAt: new Date() }).where(eq(profiles.memberId, memberId));
+}
+
+/** Makes one of the member's approved photos the main photo. False for a photo that is not theirs or not approved. */
+export async function setMainPhoto(db: Database, memberId: number, photoId: number): Promise<boolean> {
+  const [photo] = await db
+    .select({ id: photos.id })
+    .from(photos)
+    .where(and(eq(photos.id, photoId), eq(photos.memberId, memberId), eq(photos.status, "active")));
+  if (!photo) return false;
+  await db.update(profiles).set({ mainPhotoId: photo.id, updatedAt: new Date() }).where(eq(profiles.memberId, memberId));
+  return true;
+}
+
+/** Deletes one of the member's photos, from the database and from storage. False when it is not theirs. */
+export async function deletePhoto(db: Database, storage: Storage, memberId: number, photoId: number): Promise<boolean> {
+  const removed = await db.transaction(async (tx) => {
+    const [photo] = await tx
+      .delete(photos)
+      .where(and(eq(photos.id, photoId), eq(photos.memberId, memberId)))
+      .returning({ storageKey: photos.storageKey, thumbKey: photos.thumbKey });
+    if (photo) await repairMainPhoto(tx, memberId);
+    return photo ?? null;
+  });
+  if (!removed) return false;
+  await Promise.all([storage.remove(removed.storageKey), storage.remove(removed.thumbKey)]);
+  return true;
+}
+
+export interface OwnPhoto {
+  id: number;
+  status: "pending" | "active" | "rejected";
+  thumbUrl: string;
+  isMain: boolean;
+}
+
+/** A member's own photos (rejected ones are gone for them), in their order. */
+export async function memberPhotos(db: Database, storage: Storage, memberId: number): Promise<OwnPhoto[]> {
+  const rows = await db
+    .select({ id: photos.id, thumbKey: photos.thumbKey, status: photos.status, mainPhotoId: profiles.mainPhotoId })
+    .from(photos)
+    .innerJoin(profiles, eq(profiles.memberId, photos.memberId))
+    .where(and(eq(photos.memberId, memberId), ne(photos.status, "rejected")))
+    .orderBy(photos.position);
+  return rows.map((row) => ({ id: row.id, status: row.status, thumbUrl: storage.publicUrl(row.thumbKey), isMain: row.id === row.mainPhotoId }));
+}
+
+/** Photos being checked in a member pool, oldest first: the moderation queue. */
+export async function pendingPhotos(db: Database, storage: Storage, pool: string) {
+  const rows = await db
+    .select({ id: photos.id, memberId: photos.memberId, thumbKey: photos.thumbKey, memberName: profiles.name })
+    .from(photos)
+    .innerJoin(profiles, eq(profiles.memberId, photos.memberId))
+    .where(and(eq(photos.status, "pending"), eq(profiles.pool, pool)))
+    .orderBy(asc(photos.createdAt), asc(photos.id))
+    .limit(200);
+  return rows.map((row) => ({ id: row.id, memberId: row.memberId, memberName: row.memberName, thumbUrl: storage.publicUrl(row.thumbKey) }));
+}

@@ -1,0 +1,60 @@
+import { eq } from "drizzle-orm";
+import type { Executor } from "../../../db/client.server";
+import { profiles, type NewProfile } from "../../../db/schema";
+import type { PersonalField, personalSchema } from "./profile-forms";
+import type { z } from "zod";
+
+type PersonalInput = z.infer<typeof personalSchema>;
+
+export async function saveLocation(db: Executor, memberId: number, input: { country: string; region: string; city?: string }): Promise<void> {
+  await db
+    .update(profiles)
+    .set({ country: input.country, region: input.region, city: input.city || null, updatedAt: new Date() })
+    .where(eq(profiles.memberId, memberId));
+}
+
+/** Profile columns behind the personal form fields. */
+export const PERSONAL_COLUMNS = {
+  gender: "gender",
+  sexuality: "sexuality",
+  relationship_status: "relationshipStatus",
+  body_type: "bodyType",
+  hair_colour: "hairColour",
+  eye_colour: "eyeColour",
+  tattoos: "tattoos",
+  signup_reason: "signupReason",
+} as const satisfies Record<PersonalField, keyof NewProfile>;
+
+/** Saves the personal details the form asked; an asked field left empty means "rather not say". */
+export async function savePersonal(db: Executor, memberId: number, input: PersonalInput, asked: readonly PersonalField[]): Promise<void> {
+  if (asked.length === 0) return;
+  const set: Partial<NewProfile> = {};
+  for (const field of asked) {
+    (set as Record<string, string | null>)[PERSONAL_COLUMNS[field]] = input[field] ?? null;
+  }
+  await db.update(profiles).set({ ...set, updatedAt: new Date() }).where(eq(profiles.memberId, memberId));
+}
+
+/** Name, and the date of birth when the brand shows it. */
+export async function saveBasics(db: Executor, memberId: number, input: { name: string; date_of_birth?: string }): Promise<void> {
+  await db
+    .update(profiles)
+    .set({ name: input.name, ...(input.date_of_birth ? { birthDate: input.date_of_birth } : {}), updatedAt: new Date() })
+    .where(eq(profiles.memberId, memberId));
+}
+
+export async function saveInterests(db: Executor, memberId: number, interests: readonly string[]): Promise<void> {
+  await db
+    .update(profiles)
+    .set({ interests: [...new Set(interests)], updatedAt: new Date() })
+    .where(eq(profiles.memberId, memberId));
+}
+
+export async function saveAbout(db: Executor, memberId: number, about: string | undefined): Promise<void> {
+  await db.update(profiles).set({ about: about || null, updatedAt: new Date() }).where(eq(profiles.memberId, memberId));
+}
+
+export async function profileOf(db: Executor, memberId: number) {
+  const [row] = await db.select().from(profiles).where(eq(profiles.memberId, memberId));
+  return row ?? null;
+}

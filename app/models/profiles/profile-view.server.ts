@@ -1,0 +1,131 @@
+import { and, asc, eq, ne, sql } from "drizzle-orm";
+import type { Database } from "../../../db/client.server";
+import { blocks, members, photos, profiles } from "../../../db/schema";
+import type { Storage } from "~/services/storage/storage";
+import type { Tenant } from "~/tenancy/schema";
+import { ageOn } from "~/utils/age";
+import { ONLINE_WINDOW_MS } from "~/models/search/member-search.server";
+import { regionsOf } from "~/domain/places";
+import { PERSONAL_COLUMNS } from "./profile-update.server";
+import type { CurrentMember } from "~/models/accounts/sessions.server";
+
+export type ViewPhoto =
+  | { id: number; locked: false; url: string; thumbUrl: string; pending: boolean }
+  /** Locked for this viewer: only a tiny blurred copy travels to the browser, never the photo. */
+  | { id: number; locked: true; preview: string | null };
+
+/** Why this viewer sees locked photos: visitors are asked to log in, free members to go premium. */
+export type PhotoLock = "none" | "login" | "premium";
+
+export interface ProfileView {
+  id: number;
+  name: string;
+  age: number | null;
+  gender: string | null;
+  country: string | null;
+  region: string | null;
+  city: string | null;
+  details: Partial<Record<keyof typeof DETAIL_KEYS, string>>;
+  interests: string[];
+  about: string | null;
+  isFictional: boolean;
+  onlineRecently: boolean;
+  photos: ViewPhoto[];
+  photoLock: PhotoLock;
+  isOwn: boolean;
+  /** The viewer blocked this member (they may still look, to unblock). */
+  blockedByViewer: boolean;
+}
+
+/** Profile details by their field name in visible_profile_fields (gender is shown on its own). */
+const { gender: _gender, ...DETAIL_KEYS } = PERSONAL_COLUMNS;
+
+/**
+ * A profile as this viewer may see it, or null (a 404) when it is not theirs to see: another
+ * member pool, a disabled, deleting or deleted account, an invisible member, or one who blocked
+ * the viewer. The brand's visible_profile_fields decide which details are shown; the birth date
+ * never leaves the server, only the age.
+ */
+export async function viewProfile(
+  db: Database,
+  storage: Storage,
+  input: { tenant: Tenant; viewer: CurrentMember | null; memberId: number; now?: Date },
+): Promise<ProfileView | null> {
+  const { tenant, viewer, memberId } = input;
+  const now = input.now ?? new Date();
+  const isOwn = viewer?.id === memberId;
+  const [row] = await db
+    .select({
+      profile: profiles,
+      status: members.status,
+      invisible: members.invisible,
+      blocks: viewer
+        ? sql<string[]>`array(select case when ${blocks.blockerId} = ${viewer.id} then 'viewer' else 'owner' end from ${blocks}
+            where (${blocks.blockerId} = ${viewer.id} and ${blocks.blockedId} = ${memberId})
+               or (${blocks.blockerId} = ${memberId} and ${blocks.blockedId} = ${viewer.id}))`
+        : sql<string[]>`'{}'::text[]`,
+    })
+    .from(profiles)
+    .innerJoin(members, eq(members.id, profiles.memberId))
+    .where(and(eq(profiles.memberId, memberId), eq(profiles.pool, tenant.pool)));
+  if (!row) return null;
+  if (!isOwn) {
+    if (row.status !== "active" && row.status !== "not_confirmed") return null;
+    if (row.invisible || !row.profile.listed) return null;
+    if (row.blocks.includes("owner")) return null;
+  }
+
+  const visible = new Set<string>(tenant.settings.visible_profile_fields);
+  const profile = row.profile;
+  const photoLock: PhotoLock = isOwn || viewer?.paidUser ? "none" : viewer ? "premium" : "login";
+  const details: ProfileView["details"] = {};
+  for (const [field, key] of Object.entries(DETAIL_KEYS) as [keyof typeof DETAIL_KEYS, (typeof DETAIL_KEYS)[keyof typeof DETAIL_KEYS]][]) {
+    const value = profile[key];
+    if (visible.has(field) && typeof value === "string") details[field] = value;
+  }
+  return {
+    id: profile.memberId,
+    name: profile.name,
+    age: visible.has("date_of_birth") && profile.birthDate ? ageOn(profile.birthDate, now) : null,
+    gender: visible.has("gender") ? profile.gender : null,
+    country: visible.has("country") ? profile.country : null,
+    region: visible.has("region") && profile.country && profile.region ? (regionsOf(profile.country).find((r) => r.code === profile.region)?.name ?? null) : null,
+    city: visible.has("city") ? profile.city : null,
+    details,
+    interests: visible.has("interests") ? profile.interests.filter((i) => (tenant.settings.interests as readonly string[]).includes(i)) : [],
+    about: visible.has("about") ? profile.about : null,
+    isFictional: profile.isFictional,
+    onlineRecently: now.getTime() - profile.lastActiveAt.getTime() < ONLINE_WINDOW_MS,
+    photos: await viewPhotos(db, storage, { memberId, mainPhotoId: profile.mainPhotoId, isOwn, lockBeyondFirst: photoLock !== "none" }),
+    photoLock,
+    isOwn,
+    blockedByViewer: row.blocks.includes("viewer"),
+  };
+}
+
+/**
+ * The photos of a profile, main photo first. Others see approved photos only; the owner also
+ * sees the ones being checked. Beyond the first, photos are locked unless the viewer may see all.
+ */
+async function viewPhotos(
+  db: Database,
+  storage: Storage,
+  input: { memberId: number; mainPhotoId: number | null; isOwn: boolean; lockBeyondFirst: boolean },
+): Promise<ViewPhoto[]> {
+  const rows = await db
+    .select({ id: photos.id, storageKey: photos.storageKey, thumbKey: photos.thumbKey, preview: photos.preview, status: photos.status })
+    .from(photos)
+    .where(and(eq(photos.memberId, input.memberId), input.isOwn ? ne(photos.status, "rejected") : eq(photos.status, "active")))
+    .orderBy(sql`${photos.id} = ${input.mainPhotoId ?? 0} desc`, asc(photos.position), asc(photos.id));
+  return rows.map((photo, index): ViewPhoto =>
+    input.lockBeyondFirst && index > 0
+      ? { id: photo.id, locked: true, preview: photo.preview }
+      : {
+          id: photo.id,
+          locked: false,
+          url: storage.publicUrl(photo.storageKey),
+          thumbUrl: storage.publicUrl(photo.thumbKey),
+          pending: photo.status === "pending",
+        },
+  );
+}

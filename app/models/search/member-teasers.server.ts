@@ -1,0 +1,59 @@
+import { and, count, desc, eq } from "drizzle-orm";
+import type { Database } from "../../../db/client.server";
+import { photos, profiles } from "../../../db/schema";
+import type { Storage } from "~/services/storage/storage";
+import { ageOn } from "~/utils/age";
+import { TtlCache } from "~/utils/ttl-cache";
+
+export interface MemberTeaser {
+  id: number;
+  name: string;
+  age: number | null;
+  city: string | null;
+  photoUrl: string;
+  isFictional: boolean;
+}
+
+/**
+ * Recently active members of a pool who have an approved photo, for the home page. Only the
+ * pool's listed profiles: never another brand's members, never hidden ones.
+ */
+export async function recentMemberTeasers(db: Database, storage: Storage, pool: string, limit: number): Promise<MemberTeaser[]> {
+  const rows = await db
+    .select({
+      id: profiles.memberId,
+      name: profiles.name,
+      birthDate: profiles.birthDate,
+      city: profiles.city,
+      thumbKey: photos.thumbKey,
+      isFictional: profiles.isFictional,
+    })
+    .from(profiles)
+    .innerJoin(photos, and(eq(photos.id, profiles.mainPhotoId), eq(photos.status, "active")))
+    .where(and(eq(profiles.pool, pool), eq(profiles.listed, true)))
+    .orderBy(desc(profiles.lastActiveAt), desc(profiles.memberId))
+    .limit(limit);
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    age: row.birthDate ? ageOn(row.birthDate) : null,
+    city: row.city,
+    photoUrl: storage.publicUrl(row.thumbKey),
+    isFictional: row.isFictional,
+  }));
+}
+
+/** Counting a pool of millions takes longer than the page may: the home page's count may be five minutes old. */
+const memberCounts = new TtlCache<string, number>(5 * 60 * 1000);
+
+export function countListedMembersCached(db: Database, pool: string): Promise<number> {
+  return memberCounts.get(pool, () => countListedMembers(db, pool));
+}
+
+export async function countListedMembers(db: Database, pool: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(profiles)
+    .where(and(eq(profiles.pool, pool), eq(profiles.listed, true)));
+  return row?.n ?? 0;
+}

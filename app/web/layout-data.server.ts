@@ -1,0 +1,103 @@
+import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
+import { requireTenant } from "~/tenancy/require-tenant.server";
+import { dismissedAlerts, isQuiet, type DismissedAlerts } from "~/models/notifications/alerts.server";
+import { firstPurchaseDiscount, type Discount } from "~/models/payments/discounts.server";
+import { memberAttention } from "~/models/notifications/member-attention.server";
+import type { CurrentMember } from "~/models/accounts/sessions.server";
+import { signupFormSettings } from "~/models/accounts/signup-form-settings.server";
+import { siteEntryCookie } from "~/web/cookies.server";
+import { shouldShowSiteEntryWarning, type LayoutKind } from "~/models/safety/site-entry";
+
+/** Loader helper for the layouts: does this request get the entry warning? */
+export async function siteEntryWarning(request: Request, context: AppLoadContext, layout: LayoutKind): Promise<boolean> {
+  const tenant = context.tenant;
+  if (!tenant) return false;
+  const dismissed = (await siteEntryCookie.parse(request.headers.get("cookie"))) as unknown;
+  return shouldShowSiteEntryWarning({
+    layout,
+    setting: tenant.settings.enable_site_entry_popup,
+    visitorCountry: context.country,
+    brandCountries: tenant.countries,
+    loggedIn: context.member !== null,
+    dismissedAt: typeof dismissed === "number" ? dismissed : null,
+  });
+}
+
+/**
+ * What every layout route loads: the entry-warning decision for that layout. Routes call it
+ * from a `loader` function of their own; a loader made by calling a `.server` function at module
+ * level would survive into the browser bundle.
+ */
+export async function layoutData({ request, context }: LoaderFunctionArgs, layout: LayoutKind) {
+  const tenant = requireTenant(context);
+  const dismissed = await dismissedAlerts(request);
+  const member = context.member;
+  const likes = member ? await memberAttention(member.id, tenant.pool, openingProfile(request)) : null;
+  // Only the layouts of the members area show the discount; whether it was used is remembered with the badges.
+  const discount = member && likes && BONUS_LAYOUTS.has(layout) ? firstPurchaseDiscount(tenant, member, likes.firstDiscountUsed) : null;
+  return {
+    showSiteEntry: await siteEntryWarning(request, context, layout),
+    minAge: tenant.settings.min_age,
+    /** For the signup modal, offered to visitors only. */
+    signup: member ? null : await signupFormSettings(request, tenant),
+    /** Top-navigation badges and a match the member has not been shown yet (spec section 2). */
+    likes,
+    /** Credits or the Get Premium link in the top navigation (spec section 2). */
+    wallet: member ? { credits: member.credits, paidUser: member.paidUser } : null,
+    bonus: memberBonus(member, discount, dismissed),
+    alerts: accountAlerts(member, dismissed),
+  };
+}
+
+const BONUS_LAYOUTS: ReadonlySet<LayoutKind> = new Set(["default", "chat"]);
+
+/** The discount the layout advertises; times as the server measures them, so a wrong browser clock does not matter. */
+export interface LayoutBonus {
+  kind: "time_bonus" | "welcome";
+  code: string;
+  percent: number;
+  /** Until the end, from this response on: the countdown starts from it. */
+  endsInMs: number;
+  /** The time-bonus banner stays; the welcome banner can be put away for a while. */
+  banner: boolean;
+  /** Spec section 4: the time-bonus popup may open (credits at 0, not dismissed before). */
+  modal: boolean;
+}
+
+/**
+ * The active discount as the layouts show it (spec section 4): the time bonus while it applies,
+ * otherwise the welcome discount. Only the time bonus has the popup.
+ */
+export function memberBonus(member: CurrentMember | null, discount: Discount | null, dismissed: DismissedAlerts, now = Date.now()): LayoutBonus | null {
+  if (!member || member.paidUser || !discount?.endsAt || discount.kind === "code") return null;
+  const endsInMs = discount.endsAt.getTime() - now;
+  if (endsInMs <= 0) return null;
+  const timeBonus = discount.kind === "time_bonus";
+  return {
+    kind: discount.kind,
+    code: discount.code,
+    percent: discount.percent,
+    endsInMs,
+    banner: timeBonus || !isQuiet(dismissed, "welcomeBonus", now),
+    modal: timeBonus && member.credits === 0 && !isQuiet(dismissed, "timeBonus", now),
+  };
+}
+
+/** A profile being opened: its liker's like is marked seen by that page's loader, which runs beside this one. */
+const OPENING_PROFILE = /^\/(?:members|likes\/m)\/(\d+)$/;
+
+function openingProfile(request: Request): number | undefined {
+  const opening = OPENING_PROFILE.exec(new URL(request.url).pathname)?.[1];
+  return opening ? Number(opening) : undefined;
+}
+
+/** Which account alerts of spec section 4 a member gets (where they stay hidden is the layout's part: alert-routes.ts). */
+export function accountAlerts(member: CurrentMember | null, dismissed: DismissedAlerts) {
+  const mailsStopped = (member?.notificationsDisabled.length ?? 0) > 0;
+  return {
+    // The reminder only while the member's mails are not stopped.
+    unconfirmed: member?.status === "not_confirmed" && !mailsStopped && !isQuiet(dismissed, "unconfirmed"),
+    notificationsDisabled: mailsStopped && !isQuiet(dismissed, "notificationsDisabled"),
+    noPhoto: member !== null && member.thumbKey === null && !isQuiet(dismissed, "noPhoto"),
+  };
+}
