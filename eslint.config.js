@@ -3,6 +3,25 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+// The layering of docs/decisions/014-module-layering.md. Patterns match the import as written
+// (`~/models/x`, `../../app/models/x`, `./x`), so each names the folder wherever it appears.
+const forbid = {
+  models: { group: ["**/models", "**/models/**"], message: "app/models may not be imported from this layer (docs/decisions/014-module-layering.md)." },
+  routes: { group: ["**/routes", "**/routes/**"], message: "Nothing imports a route module; move what is shared into app/models or app/web." },
+  components: { group: ["**/components", "**/components/**"], message: "Rules and data do not depend on components." },
+  web: { group: ["~/web/**", "**/app/web/**"], message: "db/ does not depend on request plumbing." },
+  appCode: { group: ["~/**", "~db/**", "../**"], message: "app/domain is the bottom layer: it imports nothing from app code." },
+  serverValues: {
+    group: ["**/*.server", "**/*.server.*"],
+    allowTypeImports: true,
+    message: "Components may take only types from .server modules (use `import type`).",
+  },
+};
+const layer = (files, ...rules) => ({
+  files,
+  rules: { "no-restricted-imports": ["error", { patterns: rules }] },
+});
+
 export default tseslint.config(
   { ignores: ["build/", "public/build/", ".data/", ".cache/", "node_modules/", "test-results/", "playwright-report/"] },
   js.configs.recommended,
@@ -17,4 +36,13 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
     },
   },
+  // Later blocks replace earlier ones for the files they match, so each layer lists all it forbids.
+  layer(["app/**/*.{ts,tsx}", "db/**/*.ts", "bench/**/*.ts", "server.mjs"], forbid.routes),
+  layer(["db/**/*.ts"], forbid.models, forbid.routes, forbid.components, forbid.web),
+  layer(["app/services/**/*.ts", "app/tenancy/**/*.ts"], forbid.models, forbid.routes, forbid.components),
+  layer(["app/domain/**/*.ts"], forbid.appCode),
+  layer(["app/models/**/*.ts"], forbid.routes, forbid.components),
+  layer(["app/components/**/*.{ts,tsx}"], forbid.routes, forbid.serverValues),
+  // Routes may share route modules (a re-exported route); tests may call any layer.
+  { files: ["app/routes/**", "**/*.test.{ts,tsx}"], rules: { "no-restricted-imports": "off" } },
 );

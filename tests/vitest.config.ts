@@ -7,7 +7,7 @@ export default defineConfig({
   root,
   resolve: { alias: { "~": path.join(root, "app") } },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "tests/integration/**/*.test.ts"],
+    include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/lint/**/*.test.ts"],
     setupFiles: ["tests/fixtures/fail-on-console-error.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,6 +1,6 @@
-import type { Country } from "~/domain/languages";
+import type { Country } from "./languages";
 
-/** The payment methods of spec section 9. Their names are in the `payments` catalogue (methods.<id>). */
+/** The payment methods (docs/product/payments.md#payment-methods). Their names are in the `payments` catalogue (methods.<id>). */
 export const PAYMENT_METHODS = [
   "ideal",
   "bancontact",
@@ -30,7 +30,7 @@ export const PAYMENT_METHODS = [
 ] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-/** Methods that charge a card; a failed card payment offers PayPal (spec section 8). */
+/** Methods that charge a card; a failed card payment offers PayPal (docs/product/payments.md#payment-methods). */
 export const CARD_METHODS: readonly PaymentMethod[] = ["creditcard", "visa", "mastercard", "maestro", "cartebancaire", "dankort", "nexi", "postepay"];
 
 /** Direct debit is our own mandate form (/directdebit), not a provider's checkout. */

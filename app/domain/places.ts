@@ -1,4 +1,4 @@
-import places from "~/domain/data/places.json";
+import places from "./data/places.json";
 
 export interface Region {
   code: string;
