@@ -1,6 +1,7 @@
 import { db } from "~/db.server";
 import { env } from "~/env.server";
-import { findSessionMember, sessionIdFrom, type CurrentMember } from "~/models/accounts/sessions.server";
+import { findSessionMember, sessionIdFrom } from "~/models/accounts/sessions.server";
+import type { CurrentMember } from "~/models/members/current-member";
 import type { Country, Language } from "~/domain/languages";
 import { resolveLanguage } from "~/i18n/resolve-language";
 import { visitorCountry } from "~/web/visitor-country.server";

@@ -36,7 +36,7 @@ export const links: LinksFunction = () => [
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { tenant, language, country, member } = context;
   if (!tenant) throw data({ kind: "unknown-host" as const, language }, { status: 404 });
-  // Tracking keys are kept for the visit and taken out of the address (spec section 4).
+  // Tracking keys are kept for the visit and taken out of the address (docs/product/site.md#tracking).
   const url = new URL(request.url);
   const tracking = trackingFromUrl(url);
   if (tracking) throw redirect(withoutTracking(url), { headers: { "Set-Cookie": await trackingCookie.serialize(tracking) } });

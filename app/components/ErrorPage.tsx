@@ -2,7 +2,7 @@ import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { Component, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
-/** Error page of spec section 8: message and status; on 404 a link home. */
+/** The error page (docs/product/site.md#error-pages): message and status; on 404 a link home. */
 export function ErrorPage() {
   return (
     <ErrorPageGuard>

@@ -1,4 +1,4 @@
-/** Why a member deletes the account (spec section 9). */
+/** Why a member deletes the account (docs/product/accounts.md#account-deletion). */
 export const DELETION_REASONS = [
   "price",
   "found_someone",
@@ -10,5 +10,5 @@ export const DELETION_REASONS = [
 ] as const;
 export type DeletionReason = (typeof DELETION_REASONS)[number];
 
-/** Days a deletion can be undone before the account is purged (spec section 9). */
+/** Days a deletion can be undone before the account is purged (docs/product/accounts.md#grace-period). */
 export const DELETION_GRACE_DAYS = 14;

@@ -1,5 +1,5 @@
 /**
- * The gift catalogue (spec section 1: chat supports gifts). Each gift has an image in
+ * The gift catalogue (docs/product/chat.md#gifts). Each gift has an image in
  * public/gifts/<id>.svg and a name in every language (catalogue namespace `gifts`, key = id);
  * a brand offers all of them or the ones its tenant file lists under settings.gifts.
  */

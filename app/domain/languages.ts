@@ -3,7 +3,7 @@ export const LANGUAGES = ["da", "de", "en", "es", "fi", "fr", "it", "nb", "nl", 
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = "nl";
 
-/** Languages offered per visitor country (spec section 9). */
+/** Languages offered per visitor country (docs/product/site.md#languages). */
 export const COUNTRY_LANGUAGES = {
   US: ["en", "es"],
   NL: ["nl"],

@@ -1,4 +1,4 @@
-/** The notification mails a member can turn on or off (spec section 9). */
+/** The notification mails a member can turn on or off (docs/product/notifications.md#notification-types). */
 export const NOTIFICATION_TYPES = [
   "new_conversations",
   "new_messages",
@@ -11,7 +11,7 @@ export const NOTIFICATION_TYPES = [
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-/** Why the system may stop every notification mail of a member (spec section 4). */
+/** Why the system may stop every notification mail of a member (docs/product/notifications.md#mails-stopped-by-the-system). */
 export const SYSTEM_DISABLE_REASONS = ["fbl", "bounce", "listunsubscribe"] as const;
 export type SystemDisableReason = (typeof SYSTEM_DISABLE_REASONS)[number];
 

@@ -50,7 +50,7 @@ describe.each(NAMESPACES)("catalogue %s", (namespace) => {
 });
 
 describe("the Dutch source catalogue", () => {
-  it("keeps the spec's texts exactly", () => {
+  it("keeps the fixed texts exactly (docs/product/site.md#fixed-texts)", () => {
     const common = flatten(read(DEFAULT_LANGUAGE, "common"));
     expect(common.get("errors.generic")).toBe("Er is een fout opgetreden, probeer het later opnieuw.");
   });

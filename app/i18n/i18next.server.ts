@@ -33,7 +33,7 @@ async function createLanguageInstance(language: Language): Promise<I18n> {
 
 /**
  * One initialised i18next instance per language, created once and shared by all requests:
- * creating one per request halves the throughput (DESIGN.md section 7). Nobody may call
+ * creating one per request halves the throughput (docs/conventions.md#performance). Nobody may call
  * changeLanguage on these instances.
  */
 let instances: Promise<Map<Language, I18n>> | undefined;

@@ -24,7 +24,7 @@ export function resolveLanguage(input: {
 }
 
 /**
- * Languages the switcher offers: those of the visitor's country (spec section 9); when the
+ * Languages the switcher offers: those of the visitor's country (docs/product/site.md#languages); when the
  * country is unknown or not in the table, those of the brand's countries. The current one is
  * always offered so it can be seen as selected.
  */

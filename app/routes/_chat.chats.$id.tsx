@@ -36,7 +36,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return reply.ok && isDocumentRequest(request) ? redirect(`/chats/${conversationId}`) : reply;
 }
 
-/** /chats/{id}: one conversation (spec section 2). */
+/** /chats/{id}: one conversation (docs/product/chat.md#conversations). */
 export default function Conversation() {
   const chat = useLoaderData<typeof loader>();
   const { otherTyping, typed } = useTyping(chat.conversationId);

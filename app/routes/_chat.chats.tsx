@@ -16,7 +16,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }] : []);
 
-/** /chats and /chats/{id}: the conversation list beside the open conversation (spec section 2). */
+/** /chats and /chats/{id}: the conversation list beside the open conversation (docs/product/chat.md#conversations). */
 export default function ChatsLayout() {
   const { items, more, credits, clock } = useLoaderData<typeof loader>();
   const { id } = useParams();

@@ -1,6 +1,6 @@
 import { Outlet } from "@remix-run/react";
 
-/** Spec section 2: the language switcher is hidden while completing signup. */
+/** docs/product/accounts.md#signup-steps: the language switcher is hidden while completing signup. */
 export const handle = { i18n: ["common", "account", "profile"], hideLanguageSwitcher: true };
 
 export default function CompleteSignupLayout() {

@@ -25,7 +25,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
-/** Payment method choice (spec section 2, credits-id-paymentmethod); a chosen method opens the payment confirm modal. */
+/** Payment method choice (docs/product/payments.md#checkout); a chosen method opens the payment confirm modal. */
 export default function ChooseMethod() {
   const { offer, currency, methods, method, issuers, code, codeError, discount } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();

@@ -25,7 +25,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }] : []);
 
-/** Buying credits (spec section 2): the brand's bundles at the price the member pays now. */
+/** Buying credits (docs/product/payments.md#credit-bundles): the brand's bundles at the price the member pays now. */
 export default function Credits() {
   const { offers, typed, canRepeat, credits } = useLoaderData<typeof loader>();
   const { t } = useTranslation("payments");

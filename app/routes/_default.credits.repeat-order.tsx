@@ -28,7 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
-/** Repeat last order (spec section 2): the same product and method in one step, confirmed in the payment modal. */
+/** Repeat last order (docs/product/payments.md#repeat-order): the same product and method in one step, confirmed in the payment modal. */
 export default function RepeatOrder() {
   const { offer, currency, method, issuers, repeatOfId } = useLoaderData<typeof loader>();
   const failure = useActionData<typeof action>();

@@ -6,7 +6,7 @@ import { CodeStep, MandateForm } from "~/components/payments/DirectDebitForms";
 import { Alert } from "~/components/ui/Field";
 import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
-import { LANGUAGE_LOCALES } from "~/domain/languages";
+import { formatMoney } from "~/utils/money";
 import { buyerCountry } from "~/models/payments/pages/credit-offers.server";
 import { directDebitPage, submitCode, submitMandate, submitResend } from "~/models/payments/pages/direct-debit-page.server";
 import { CODE_LIFETIME_MS } from "~/models/payments/direct-debit.server";
@@ -19,11 +19,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const page = await directDebitPage(db(), { tenant, member, country: buyerCountry(context, tenant) }, new URL(request.url).searchParams);
   if (page.step === "verified") throw redirect(`/transactions/${page.orderId}`);
   const t = await getFixedT(context.language, "directdebit");
-  const money = new Intl.NumberFormat(LANGUAGE_LOCALES[context.language], { style: "currency", currency: page.purchase.currency });
+  const { amountCents, listCents, currency } = page.purchase;
   return {
     ...page,
-    price: money.format(page.purchase.amountCents / 100),
-    listPrice: money.format(page.purchase.listCents / 100),
+    price: formatMoney(amountCents, currency, context.language),
+    listPrice: formatMoney(listCents, currency, context.language),
     creditor: tenant.company.name,
     minutes: CODE_LIFETIME_MS / 60_000,
     title: `${t("title")} | ${tenant.name}`,
@@ -55,7 +55,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
-/** Direct debit (spec section 3): the mandate form, then the code sent by SMS. */
+/** Direct debit (docs/product/payments.md#direct-debit): the mandate form, then the code sent by SMS. */
 export default function DirectDebitPage() {
   const page = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();

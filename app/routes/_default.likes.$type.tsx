@@ -7,9 +7,9 @@ import { getFixedT } from "~/i18n/i18next.server";
 import { fictionalTexts } from "~/models/profiles/fictional.server";
 import { likesList } from "~/models/likes/likes.server";
 import { LIKES_TABS, type LikesTab } from "~/models/likes/likes-tabs";
-import { cardsAsShown } from "~/models/search/member-search.server";
 import { requireMember } from "~/web/require-member.server";
 import { storage } from "~/services/storage/storage.server";
+import { cardsAsShown } from "~/models/members/member-cards.server";
 
 export const handle = { i18n: ["common", "members", "likes"] };
 
@@ -27,7 +27,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
-/** Likes (spec section 2, /likes/{type}): received, given and matches, newest first; new likes flagged. */
+/** Likes (docs/product/likes.md#likes-tabs): received, given and matches, newest first; new likes flagged. */
 export default function LikesPage() {
   const { tab, cards, fictional } = useLoaderData<typeof loader>();
   const { t } = useTranslation("likes");

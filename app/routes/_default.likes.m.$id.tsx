@@ -1,22 +1,2 @@
-import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
-import { ProfileView } from "~/components/members/ProfileView";
-import { loadProfilePage, profilePageAction } from "~/models/profiles/pages/profile-page.server";
-
-export const handle = { i18n: ["common", "members", "profile", "likes"] };
-
-export function loader(args: LoaderFunctionArgs) {
-  return loadProfilePage(args);
-}
-
-export function action(args: ActionFunctionArgs) {
-  return profilePageAction(args);
-}
-
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }] : []);
-
-/** The same profile view reached from likes (route likes-m-id). */
-export default function LikedMemberProfilePage() {
-  const { profile, related, fictional, loggedIn, likes } = useLoaderData<typeof loader>();
-  return <ProfileView key={profile.id} profile={profile} related={related} fictional={fictional} loggedIn={loggedIn} likes={likes} />;
-}
+// The same profile page reached from likes (route likes-m-id): one route module, two addresses.
+export { action, default, handle, loader, meta } from "./_default.members.$id";

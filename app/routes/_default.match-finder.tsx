@@ -37,7 +37,7 @@ export const shouldRevalidate = keepListAfterOwnPost;
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
-/** Matchfinder (spec section 2): suggestions ranked by fit, each with a like button. */
+/** Matchfinder (docs/product/likes.md#matchfinder): suggestions ranked by fit, each with a like button. */
 export default function MatchFinder() {
   const { suggestions, fictional } = useLoaderData<typeof loader>();
   const { t } = useTranslation("likes");

@@ -15,7 +15,7 @@ export function action(args: ActionFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }] : []);
 
-/** A member profile (spec section 2, route members-id). */
+/** A member profile (docs/product/profiles.md#profile-view). */
 export default function MemberProfilePage() {
   const { profile, related, fictional, loggedIn, likes } = useLoaderData<typeof loader>();
   return <ProfileView key={profile.id} profile={profile} related={related} fictional={fictional} loggedIn={loggedIn} likes={likes} />;

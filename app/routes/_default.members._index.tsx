@@ -59,7 +59,7 @@ export const shouldRevalidate = keepListAfterOwnPost;
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
-/** Member search (spec section 2, /members): filters, result cards, keyset pages, similar profiles. */
+/** Member search (docs/product/search.md): filters (#filters), result cards (#cards), keyset pages (#pages), similar profiles (#similar-profiles). */
 export default function MembersPage() {
   const { filters, cards, count, next, previous, similar, query, fields, minAge, countries, fictional, member, countCap } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation(["members", "likes"]);

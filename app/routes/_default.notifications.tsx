@@ -45,7 +45,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
-/** Spec: /notifications — the notification types, the e-mail source, and the way to delete the account. */
+/** /notifications (docs/product/notifications.md#notification-settings): the notification types, the e-mail source, and the way to delete the account. */
 export default function NotificationsPage() {
   const { email, from, enabled, stoppedBecause, publicKey } = useLoaderData<typeof loader>();
   const { t } = useTranslation("settings");

@@ -10,7 +10,7 @@ export const handle = { i18n: ["common", "pages"] };
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
   const tenant = requireTenant(context);
-  // /complaints has a route of its own (spec section 2); /pages/complaints is not a page.
+  // /complaints has a route of its own (docs/product/site.md#static-pages); /pages/complaints is not a page.
   if (!isStaticPage(params.page) || params.page === "complaints") notFound();
   return staticPageData(params.page, tenant, context.language);
 }

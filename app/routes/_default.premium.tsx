@@ -23,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }] : []);
 
-/** Premium packages (spec section 2): tiers p0 to p3, one marked popular; the first purchase makes a member premium. */
+/** Premium packages (docs/product/payments.md#premium): tiers p0 to p3, one marked popular; the first purchase makes a member premium. */
 export default function Premium() {
   const { premium, currency, discount, paidUser } = useLoaderData<typeof loader>();
   const { t } = useTranslation("payments");

@@ -16,7 +16,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }] : []);
 
-/** Pricing (spec section 2, footer link): what everything costs, in credits and in money; open to visitors too. */
+/** Pricing (docs/product/payments.md#pricing-page): what everything costs, in credits and in money; open to visitors too. */
 export default function Pricing() {
   const { currency, costs, bundles, freeMessages, signupCredits, refundDays, loggedIn } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("payments");

@@ -26,7 +26,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
-/** Own profile (spec section 2, /profile): every profile field the brand shows, and the photos. */
+/** Own profile (docs/product/profiles.md#own-profile): every profile field the brand shows, and the photos. */
 export default function ProfilePage() {
   const page = useLoaderData<typeof loader>();
   const failed = useActionData<typeof action>();

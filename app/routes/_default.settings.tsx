@@ -8,7 +8,6 @@ import { Field, FieldErrors, inputClass } from "~/components/ui/Field";
 import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
 import { LANGUAGE_NAMES } from "~/domain/languages";
-import { sendEmailChangeMails } from "~/models/accounts/account-mail.server";
 import { accountSettings, setInvisible } from "~/models/accounts/account-settings.server";
 import { setFlash } from "~/web/flash.server";
 import { requireMember } from "~/web/require-member.server";
@@ -40,9 +39,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return done(form.get("invisible") === "on" ? "settings:invisible.on" : "settings:invisible.off");
   }
   if (intent === "email") {
-    const outcome = await submitEmailChange(form, tenant, member, context.clientIp);
+    const outcome = await submitEmailChange(form, tenant, member, context.clientIp, siteOrigin(request, tenant));
     if (!outcome.ok) return data({ intent: "email" as Intent, result: outcome.reply, minutes: outcome.minutes }, { status: 400 });
-    await sendEmailChangeMails(tenant, { email: member.email, name: member.name, language: member.language }, outcome.newEmail, outcome.token, siteOrigin(request, tenant));
     return done("settings:email.sent");
   }
   if (intent === "password") {

@@ -29,7 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
-/** Settings: the members this member blocked, each with an unblock button (spec section 2). */
+/** Settings: the members this member blocked, each with an unblock button (docs/product/safety.md#blocks). */
 export default function BlockedMembersPage() {
   const { blocked } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("settings");

@@ -7,9 +7,8 @@ import { SettingsFrame, SettingsSection } from "~/components/settings/SettingsFr
 import { Field, FieldErrors, inputClass } from "~/components/ui/Field";
 import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
-import { acceptDeleteDiscount, hasDeleteDiscount, requestDeletion } from "~/models/accounts/account-deletion.server";
-import { sendReactivationMail } from "~/models/accounts/account-mail.server";
-import { checkCurrentPassword, setInvisible } from "~/models/accounts/account-settings.server";
+import { acceptDeleteDiscount, deleteAccount, deleteDiscountOffer } from "~/models/accounts/account-deletion.server";
+import { setInvisible } from "~/models/accounts/account-settings.server";
 import { DELETION_GRACE_DAYS, DELETION_REASONS } from "~/domain/deletion-reasons";
 import { setFlash } from "~/web/flash.server";
 import { requireMember } from "~/web/require-member.server";
@@ -23,10 +22,9 @@ export const handle = { i18n: ["common", "account", "settings"] };
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { tenant, member } = requireMember(request, context);
   const t = await getFixedT(context.language, "settings");
-  const percent = tenant.company.delete_discount;
   return {
     title: `${t("delete.title")} | ${tenant.name}`,
-    discount: percent > 0 && !(await hasDeleteDiscount(db(), member.id)) ? percent : 0,
+    discount: await deleteDiscountOffer(db(), tenant, member.id),
     invisible: member.invisible,
   };
 }
@@ -49,19 +47,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const submission = parseWithZod(form, { schema: deleteAccountSchema });
   const hide = { hideFields: ["password"] };
   if (submission.status !== "success") return data({ result: submission.reply(hide), minutes: undefined }, { status: 400 });
-  const check = await checkCurrentPassword(db(), member.id, submission.value.password, context.clientIp);
+  const { password, reason, remarks } = submission.value;
+  const origin = siteOrigin(request, tenant);
+  const check = await deleteAccount(db(), tenant, { memberId: member.id, password, reason, remarks: remarks ?? null, ip: context.clientIp, origin });
   if (!check.ok) {
     const refusal = passwordRefusal(check, "settings:wrongPassword");
     return data({ result: submission.reply({ ...hide, fieldErrors: { password: [refusal.key] } }), minutes: refusal.minutes }, { status: 400 });
   }
-  const requested = await requestDeletion(db(), { memberId: member.id, reason: submission.value.reason, remarks: submission.value.remarks ?? null });
-  if (requested) await sendReactivationMail(tenant, requested.recipient, requested.token, siteOrigin(request, tenant));
   return redirect("/account-deleted", { headers: { "Set-Cookie": await clearSessionCookie() } });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
-/** Account deletion: alternatives first, then the reasons of spec section 9 and the password. */
+/** Account deletion: alternatives first, then the reasons (docs/product/accounts.md#account-deletion) and the password. */
 export default function DeleteAccountPage() {
   const { discount, invisible } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();

@@ -37,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
-/** The swipe game (spec section 2): one profile at a time, like or pass; 4 likes a day, then a countdown. */
+/** The swipe game (docs/product/likes.md#swipe-game): one profile at a time, like or pass; 4 likes a day, then a countdown. */
 export default function SwipeGame() {
   const { candidate, remaining, resetsInMs, max } = useLoaderData<typeof loader>();
   const reply = useActionData<typeof action>();

@@ -22,7 +22,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }] : []);
 
-/** The payment result page (spec section 2, /transactions/{id}) and, without an id, the member's payments. */
+/** The payment result page (docs/product/payments.md#payment-result) and, without an id, the member's payments (docs/product/payments.md#transactions). */
 export default function Transactions() {
   const page = useLoaderData<typeof loader>();
   return (

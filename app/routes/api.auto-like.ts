@@ -6,7 +6,7 @@ import { defaultFilters, searchRules } from "~/models/search/pages/search-page.s
 import { storage } from "~/services/storage/storage.server";
 
 /**
- * A profile that liked the member, with its photo and match path (spec section 7, auto-like). A
+ * A profile that liked the member, with its photo and match path (docs/product/likes.md#auto-like). A
  * POST, because it may create a fictional like: a GET would be called again by every revalidation.
  */
 export async function action({ request, context }: ActionFunctionArgs) {

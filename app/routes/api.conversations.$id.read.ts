@@ -5,7 +5,7 @@ import { markConversationRead } from "~/models/chat/conversations.server";
 import { requireApiMember } from "~/web/require-member.server";
 
 /**
- * The conversation is on screen: what is in it is read (spec section 4). The page's script says
+ * The conversation is on screen: what is in it is read (docs/product/chat.md#read-and-typing). The page's script says
  * so while the page is visible; a conversation open in a background tab stays unread.
  */
 export async function action({ request, context, params }: ActionFunctionArgs) {

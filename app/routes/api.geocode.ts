@@ -5,7 +5,7 @@ import { requireTenant } from "~/tenancy/require-tenant.server";
 
 const querySchema = z.object({ lat: z.coerce.number().min(-90).max(90), lon: z.coerce.number().min(-180).max(180) });
 
-/** Spec section 7: GET /api/geocode?lat&lon — the nearest city in the brand's countries, or false. */
+/** docs/product/api.md#geocode: GET /api/geocode?lat&lon — the nearest city in the brand's countries, or false. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const tenant = requireTenant(context);
   const url = new URL(request.url);

@@ -1,4 +1,4 @@
-/** Niche codes of spec section 9; each maps to a landing slug. */
+/** Niche codes (docs/product/site.md#niches); each maps to a landing slug. */
 export const NICHES = {
   1: "general",
   2: "she",

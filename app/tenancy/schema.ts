@@ -94,10 +94,10 @@ const settingsSchema = z
     fictional_plural: perLanguageText,
     fictional_icon: z.string().min(1).default("🎭"),
     refund_days: z.number().int().min(0).max(365),
-    /** How long after signup a member who never paid gets the welcome discount (spec section 1). */
+    /** How long after signup a member who never paid gets the welcome discount (docs/product/payments.md#welcome-bonus). */
     welcome_discount_hours: z.number().int().min(0).max(24 * 90).default(72),
     /** Direct debit (/directdebit): credits are granted once the mandate is confirmed by SMS, so
-        what one member may order this way is limited per period (spec section 6). */
+        what one member may order this way is limited per period (docs/product/payments.md#direct-debit). */
     direct_debit: z
       .object({
         enabled: z.boolean().default(true),

@@ -1,4 +1,4 @@
-/** True inside an installed app (PWA), where the spec skips the entry warning. */
+/** True inside an installed app (PWA), where the entry warning is skipped (docs/product/safety.md#site-entry-warning). */
 export function isInstalledApp(): boolean {
   if (typeof window === "undefined") return false;
   const iosStandalone = (window.navigator as Navigator & { standalone?: boolean }).standalone === true;

@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from "react";
 
-/** Spec breakpoints (576, 768, 992, 1200): below 576 px a smartphone; from 768 px wide enough for modals. */
+/** The layout breakpoints of docs/product/site.md#theme (576, 768, 992, 1200): below 576 px a smartphone; from 768 px wide enough for modals. */
 export const SMARTPHONE_QUERY = "(max-width: 575.98px)";
 export const DESKTOP_QUERY = "(min-width: 768px)";
 

@@ -25,11 +25,11 @@ export const sessionCookie = createCookie("sid", {
 /** Tracking keys of this visit: a browser-session cookie, saved on the account at signup. */
 export const trackingCookie = createCookie("tracking", baseOptions());
 
-/** When each alert was dismissed (alert name → epoch ms), spec section 4. */
+/** When each alert was dismissed (alert name → epoch ms): docs/product/notifications.md#alerts. */
 export const dismissedAlertsCookie = createCookie("alerts", { ...baseOptions(), maxAge: YEAR_SECONDS });
 
-/** A message for the next page only (DESIGN.md convention 8). */
+/** A message for the next page only (docs/conventions.md#flash-messages). */
 export const flashCookie = createCookie("flash", baseOptions());
 
-/** The last member search of this browser session (spec section 3, Search state), as a query string. */
+/** The last member search of this browser session (docs/product/search.md#remembered-search), as a query string. */
 export const searchCookie = createCookie("search", baseOptions());

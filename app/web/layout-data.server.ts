@@ -3,7 +3,7 @@ import { requireTenant } from "~/tenancy/require-tenant.server";
 import { dismissedAlerts, isQuiet, type DismissedAlerts } from "~/models/notifications/alerts.server";
 import { firstPurchaseDiscount, type Discount } from "~/models/payments/discounts.server";
 import { memberAttention } from "~/models/notifications/member-attention.server";
-import type { CurrentMember } from "~/models/accounts/sessions.server";
+import type { CurrentMember } from "~/models/members/current-member";
 import { signupFormSettings } from "~/models/accounts/signup-form-settings.server";
 import { siteEntryCookie } from "~/web/cookies.server";
 import { shouldShowSiteEntryWarning, type LayoutKind } from "~/models/safety/site-entry";
@@ -40,9 +40,9 @@ export async function layoutData({ request, context }: LoaderFunctionArgs, layou
     minAge: tenant.settings.min_age,
     /** For the signup modal, offered to visitors only. */
     signup: member ? null : await signupFormSettings(request, tenant),
-    /** Top-navigation badges and a match the member has not been shown yet (spec section 2). */
+    /** Top-navigation badges and a match the member has not been shown yet (docs/product/notifications.md#badges-and-title, docs/product/likes.md#matches). */
     likes,
-    /** Credits or the Get Premium link in the top navigation (spec section 2). */
+    /** Credits or the Get Premium link in the top navigation (docs/product/payments.md#premium). */
     wallet: member ? { credits: member.credits, paidUser: member.paidUser } : null,
     bonus: memberBonus(member, discount, dismissed),
     alerts: accountAlerts(member, dismissed),
@@ -60,12 +60,12 @@ export interface LayoutBonus {
   endsInMs: number;
   /** The time-bonus banner stays; the welcome banner can be put away for a while. */
   banner: boolean;
-  /** Spec section 4: the time-bonus popup may open (credits at 0, not dismissed before). */
+  /** docs/product/payments.md#time-bonus: the time-bonus popup may open (credits at 0, not dismissed before). */
   modal: boolean;
 }
 
 /**
- * The active discount as the layouts show it (spec section 4): the time bonus while it applies,
+ * The active discount as the layouts show it (docs/product/payments.md#one-first-purchase-discount): the time bonus while it applies,
  * otherwise the welcome discount. Only the time bonus has the popup.
  */
 export function memberBonus(member: CurrentMember | null, discount: Discount | null, dismissed: DismissedAlerts, now = Date.now()): LayoutBonus | null {
@@ -91,7 +91,7 @@ function openingProfile(request: Request): number | undefined {
   return opening ? Number(opening) : undefined;
 }
 
-/** Which account alerts of spec section 4 a member gets (where they stay hidden is the layout's part: alert-routes.ts). */
+/** Which account alerts (docs/product/notifications.md#alerts) a member gets (where they stay hidden is the layout's part: alert-routes.ts). */
 export function accountAlerts(member: CurrentMember | null, dismissed: DismissedAlerts) {
   const mailsStopped = (member?.notificationsDisabled.length ?? 0) > 0;
   return {

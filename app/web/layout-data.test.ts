@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { tenantSchema } from "~/tenancy/schema";
 import { dismissedAlertsCookie } from "~/web/cookies.server";
 import { tenantFixture } from "../../tests/fixtures/tenant";
-import type { CurrentMember } from "~/models/accounts/sessions.server";
+import type { CurrentMember } from "~/models/members/current-member";
 import { dismissedAlerts } from "~/models/notifications/alerts.server";
 import { accountAlerts } from "./layout-data.server";
 

@@ -1,11 +1,11 @@
 import { data, redirect, type AppLoadContext } from "@remix-run/node";
 import type { Tenant } from "~/tenancy/schema";
 import { requireTenant } from "~/tenancy/require-tenant.server";
-import type { CurrentMember } from "~/models/accounts/sessions.server";
+import type { CurrentMember } from "~/models/members/current-member";
 
 /**
  * The logged-in member, or a redirect to login that comes back here afterwards. A member whose
- * session is gone is simply logged out (spec section 8, authentication_required).
+ * session is gone is simply logged out (docs/product/api.md#errors).
  */
 export function requireMember(request: Request, context: AppLoadContext): { tenant: Tenant; member: CurrentMember } {
   const tenant = requireTenant(context);
@@ -17,7 +17,7 @@ export function requireMember(request: Request, context: AppLoadContext): { tena
 }
 
 /**
- * For the calls a page's script makes (spec section 8): the logged-in member, or a 403 with
+ * For the calls a page's script makes (docs/product/api.md#errors): the logged-in member, or a 403 with
  * `authentication_required`, after which the page logs the visitor out.
  */
 export function requireApiMember(context: AppLoadContext): { tenant: Tenant; member: CurrentMember; sessionId: string } {

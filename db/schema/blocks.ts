@@ -2,7 +2,7 @@ import { bigint, index, pgTable, primaryKey, timestamp } from "drizzle-orm/pg-co
 import { members } from "./members";
 
 /**
- * A member blocking another (spec section 6): the blocked member can no longer see or contact
+ * A member blocking another (docs/product/safety.md#blocks): the blocked member can no longer see or contact
  * the blocker, and neither appears in the other's search. Looked up in both directions.
  */
 export const blocks = pgTable(

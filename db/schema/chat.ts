@@ -5,7 +5,7 @@ import { members } from "./members";
 export const messageKind = pgEnum("message_kind", ["text", "photo", "gift"]);
 
 /**
- * A conversation between two members (spec section 3): one row per pair, the lower member id
+ * A conversation between two members (docs/product/chat.md#conversations): one row per pair, the lower member id
  * first, so two members never have two conversations. `started_by` wrote the first message (free
  * members may start two).
  */

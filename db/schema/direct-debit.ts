@@ -4,7 +4,7 @@ import { members } from "./members";
 import { orders } from "./orders";
 
 /**
- * A direct-debit order being confirmed (spec section 3, direct-debit form): the mandate's details,
+ * A direct-debit order being confirmed (docs/product/payments.md#direct-debit): the mandate's details,
  * what it buys, and the SMS code sent to the phone (only its hash), with attempts counted.
  * Confirming it creates the paid order (orderId).
  */

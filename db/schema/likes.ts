@@ -5,7 +5,7 @@ import { members } from "./members";
 export const likeSource = pgEnum("like_source", ["profile", "search", "swipe", "matchfinder", "auto"]);
 
 /**
- * One member liking another (spec section 3, Like). Mutual likes are a match: both rows get
+ * One member liking another (docs/product/likes.md#likes). Mutual likes are a match: both rows get
  * `matched_at`. `seen_at` is null while the liked member has not opened the liker's profile (a
  * new like); `match_seen_at` is null while the liker has not been shown the match.
  */

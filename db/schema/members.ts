@@ -37,9 +37,9 @@ export const members = pgTable(
     isFictional: boolean("is_fictional").notNull().default(false),
     invisible: boolean("invisible").notNull().default(false),
     tracking: jsonb("tracking").$type<TrackingData>(),
-    /** Why the system stopped all notification mails: fbl, bounce or listunsubscribe (spec 4). */
+    /** Why the system stopped all notification mails: fbl, bounce or listunsubscribe (docs/product/notifications.md#mails-stopped-by-the-system). */
     notificationsDisabled: text("notifications_disabled").array().notNull().default(sql`'{}'::text[]`),
-    /** Notification types the member turned off (spec 9). */
+    /** Notification types the member turned off (docs/product/notifications.md#notification-types). */
     mailOptOuts: text("mail_opt_outs").array().notNull().default(sql`'{}'::text[]`),
     /** Next step of /complete-signup to show; null once the member finished or for older accounts. */
     signupStep: integer("signup_step"),

@@ -2,11 +2,11 @@ import { sql } from "drizzle-orm";
 import { bigint, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { members } from "./members";
 
-/** Spec section 4, payment: open (created), pending (processing), then paid, failed, canceled or expired. */
+/** Order statuses (docs/product/payments.md#checkout): open (created), pending (processing), then paid, failed, canceled or expired. */
 export const orderStatus = pgEnum("order_status", ["open", "pending", "paid", "failed", "canceled", "expired"]);
 
 /**
- * A payment order (spec section 3): what was bought (a credit bundle or a premium tier), for how
+ * A payment order (docs/product/payments.md#checkout): what was bought (a credit bundle or a premium tier), for how
  * much in which currency after any discount, through which method and provider, and the
  * provider's payment id. Amounts are integer cents; the charged amount is computed on the server.
  */

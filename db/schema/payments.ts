@@ -23,7 +23,7 @@ export const localPayments = pgTable("local_payments", {
 });
 
 /**
- * Discount codes handed out by marketing (spec section 3): a whole percentage, a minimum order
+ * Discount codes handed out by marketing (docs/product/payments.md#discount-codes): a whole percentage, a minimum order
  * value in cents of the order's currency, and optionally one brand, one country or an end date.
  * The time bonus and welcome discount are not rows here: they are per member (discounts.server.ts).
  */

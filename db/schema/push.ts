@@ -1,7 +1,7 @@
 import { bigint, index, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { members } from "./members";
 
-/** A browser's web-push subscription for a member (spec section 3, Push state). */
+/** A browser's web-push subscription for a member (docs/product/notifications.md#push). */
 export const pushSubscriptions = pgTable(
   "push_subscriptions",
   {

@@ -5,7 +5,7 @@ import { creditLedger, directDebitBlocks, directDebitRequests, members, orders, 
 import { setDatabaseHandle } from "../../db/database.server";
 import { CODE_LIFETIME_MS, MAX_CODES_PER_HOUR, requestCode, resendCode, verifyCode, type MandateDetails } from "../../app/models/payments/direct-debit.server";
 import { directDebitPage, submitCode, submitMandate } from "../../app/models/payments/pages/direct-debit-page.server";
-import type { CurrentMember } from "../../app/models/accounts/sessions.server";
+import type { CurrentMember } from "../../app/models/members/current-member";
 import { action, loader } from "../../app/routes/_default.directdebit";
 import { OutboxSmsService } from "../../app/services/sms/outbox.server";
 import { setSmsService } from "../../app/services/sms/sms.server";

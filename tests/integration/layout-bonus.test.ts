@@ -7,7 +7,7 @@ import { contextFor } from "../fixtures/context";
 import { testDatabasePerFile } from "../fixtures/database";
 import { tenantFixture } from "../fixtures/tenant";
 import type { LayoutKind } from "../../app/models/safety/site-entry";
-import type { CurrentMember } from "../../app/models/accounts/sessions.server";
+import type { CurrentMember } from "../../app/models/members/current-member";
 import { layoutData } from "../../app/web/layout-data.server";
 
 const handle = testDatabasePerFile();
@@ -59,7 +59,7 @@ describe("layoutData: credits or Get Premium in the top navigation", () => {
   });
 });
 
-describe("layoutData: the time bonus and the welcome discount (spec section 4)", () => {
+describe("layoutData: the time bonus and the welcome discount (docs/product/payments.md#one-first-purchase-discount)", () => {
   it("gives a new member who has not paid the time bonus, counting down from 4 hours after signup, with the popup at 0 credits", async () => {
     const fresh = await member({ hoursAgo: 1 });
     const { bonus } = await load(fresh);

@@ -12,7 +12,7 @@ const dataDir = vi.hoisted(() => {
 
 import { members, photos, profiles } from "../../db/schema/index";
 import { setDatabaseHandle } from "../../db/database.server";
-import type { CurrentMember } from "../../app/models/accounts/sessions.server";
+import type { CurrentMember } from "../../app/models/members/current-member";
 import { action as profileAction } from "../../app/routes/_default.profile";
 import { loader as membersLoader } from "../../app/routes/_default.members._index";
 import { action as memberAction, loader as memberLoader } from "../../app/routes/_default.members.$id";

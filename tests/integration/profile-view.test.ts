@@ -8,7 +8,7 @@ import { members, profiles } from "../../db/schema/index";
 import { blockMember } from "../../app/models/safety/blocks.server";
 import { deletePhoto, moderatePhoto, setMainPhoto, uploadPhoto } from "../../app/models/profiles/photos.server";
 import { viewProfile } from "../../app/models/profiles/profile-view.server";
-import type { CurrentMember } from "../../app/models/accounts/sessions.server";
+import type { CurrentMember } from "../../app/models/members/current-member";
 import { LocalDiskStorage } from "../../app/services/storage/local-disk.server";
 import { tenantSchema, type Tenant } from "../../app/tenancy/schema";
 import { testDatabasePerFile } from "../fixtures/database";

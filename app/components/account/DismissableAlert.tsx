@@ -5,7 +5,7 @@ import { Alert } from "~/components/ui/Field";
 import type { AlertName } from "~/models/notifications/alerts.server";
 
 /**
- * An account alert (spec section 4) with a dismiss button; the dismissal time is stored by
+ * An account alert (docs/product/notifications.md#alerts) with a dismiss button; the dismissal time is stored by
  * /api/alerts/dismiss. Works as a plain form post without JavaScript.
  */
 export function DismissableAlert({

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DismissableAlert } from "./DismissableAlert";
 
-/** Spec section 4, disabled-notifications alert: the system stopped the member's mails. */
+/** The disabled-notifications alert (docs/product/notifications.md#mails-stopped-by-the-system): the system stopped the member's mails. */
 export function MailsStoppedAlert() {
   const { t } = useTranslation("settings");
   return (

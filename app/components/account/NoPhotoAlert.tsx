@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DismissableAlert } from "./DismissableAlert";
 
-/** Spec section 4, no-photo alert: the member has no profile photo yet. */
+/** The no-photo alert (docs/product/notifications.md#alerts): the member has no profile photo yet. */
 export function NoPhotoAlert() {
   const { t } = useTranslation("account");
   return (

@@ -13,7 +13,7 @@ function supported(): boolean {
   return "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
 }
 
-/** Asks for notification permission and stores the browser's push subscription (spec: push states). */
+/** Asks for notification permission and stores the browser's push subscription (docs/product/notifications.md#push). */
 export function PushOptIn({ publicKey }: { publicKey: string }) {
   const { t } = useTranslation("account");
   const hydrated = useHydrated();

@@ -16,7 +16,7 @@ export interface SignupFormProps {
   fetcher?: Pick<FetcherWithComponents<unknown>, "Form" | "state">;
 }
 
-/** The signup form of spec section 3: e-mail, name, password, date of birth and an optional message. */
+/** The signup form (docs/product/accounts.md#signup): e-mail, name, password, date of birth and an optional message. */
 export function SignupForm({ minAge, latestBirthDate, lastResult, suggestion, fetcher }: SignupFormProps) {
   const { t } = useTranslation("account");
   const schema = useMemo(() => signupSchema(minAge), [minAge]);

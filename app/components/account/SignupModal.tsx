@@ -10,7 +10,7 @@ import { SignupForm } from "./SignupForm";
 const OpenSignup = createContext<(() => void) | null>(null);
 
 /**
- * Spec section 2: on desktop the signup form opens in a large modal; on smartphones (and
+ * docs/product/accounts.md#signup: on desktop the signup form opens in a large modal; on smartphones (and
  * without JavaScript) links lead to the /signup page.
  */
 export function SignupModalProvider({ signup, children }: { signup: SignupFormSettings | null; children: ReactNode }) {

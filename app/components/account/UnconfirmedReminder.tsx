@@ -5,7 +5,7 @@ import { SMARTPHONE_QUERY, useMediaQuery } from "~/utils/use-media-query";
 import { DismissableAlert } from "./DismissableAlert";
 
 /**
- * Spec section 4: reminds an unconfirmed member to confirm, offers a new mail, can be dismissed.
+ * docs/product/accounts.md#e-mail-confirmation: reminds an unconfirmed member to confirm, offers a new mail, can be dismissed.
  * Arriving with `api_signup_complete` on a smartphone, the reminder opens as a modal.
  */
 export function UnconfirmedReminder({ email }: { email: string }) {

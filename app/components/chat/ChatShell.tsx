@@ -1,9 +1,10 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { LOW_CREDITS } from "~/models/payments/order-pricing";
 
 /**
- * The chat layout's frame (spec section 2): a top bar with the way back and the credit badge,
+ * The chat layout's frame (docs/product/chat.md#conversations): a top bar with the way back and the credit badge,
  * the conversation list, and the open conversation. On small screens the list shows only
  * without an open conversation.
  */
@@ -28,10 +29,10 @@ export function ChatShell({ credits, list, conversationOpen, children }: { credi
   );
 }
 
-/** The balance in the top bar: warning colour at 10 or fewer, danger at none (spec section 2). */
+/** The balance in the top bar: warning colour at LOW_CREDITS or fewer, danger at none (docs/product/chat.md#conversations). */
 function CreditBadge({ credits }: { credits: number }) {
   const { t } = useTranslation("chat");
-  const colour = credits === 0 ? "bg-danger text-white" : credits <= 10 ? "bg-warning text-gray-900" : "bg-gray-100 text-gray-800";
+  const colour = credits === 0 ? "bg-danger text-white" : credits <= LOW_CREDITS ? "bg-warning text-gray-900" : "bg-gray-100 text-gray-800";
   return (
     <span className={`rounded-full px-3 py-1 text-sm font-semibold ${colour}`} title={t("creditsLabel")} data-testid="chat-credits" data-credits={credits}>
       {t("credits", { count: credits })}

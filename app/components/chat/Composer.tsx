@@ -20,7 +20,7 @@ export interface ComposerSettings {
 /**
  * The chat footer: a text with its character count, a photo upload and a gift picker, each a
  * form that works without JavaScript. A refused message keeps what was typed and says why; not
- * enough credits shows the spec's exact text with a link to buy.
+ * enough credits shows the fixed text (docs/product/chat.md#fixed-texts) with a link to buy.
  */
 export function Composer({
   partnerName,

@@ -25,7 +25,7 @@ export interface ConversationItem {
 
 /**
  * The member's conversations, newest first. Deleting one removes it from the list at once, then
- * on the server; when that fails the list says why and is loaded again (spec section 4).
+ * on the server; when that fails the list says why and is loaded again (docs/product/chat.md#deleting-a-conversation).
  */
 export function ConversationList({ items, activeId, more, clock }: { items: ConversationItem[]; activeId: number | null; more: string | null; clock: ChatClock }) {
   const { t } = useTranslation("chat");

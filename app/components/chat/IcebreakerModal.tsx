@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 
 const LINES = ["line1", "line2", "line3", "line4", "line5"] as const;
 
-/** Spec section 2, icebreaker modal: opening lines for an empty conversation; one goes into the composer. */
+/** The icebreaker modal (docs/product/chat.md#starting-a-conversation): opening lines for an empty conversation; one goes into the composer. */
 export function IcebreakerModal({ name, onChoose, onClose }: { name: string; onChoose: (line: string) => void; onClose: () => void }) {
   const { t } = useTranslation("chat");
   return (

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { PublicBrand } from "~/tenancy/public-brand";
 
-/** The nine footer links of spec section 2, by route. */
+/** The nine footer links (docs/product/site.md#footer), by route. */
 export const FOOTER_LINKS = [
   ["terms", "/pages/terms"],
   ["privacy", "/pages/privacy"],
@@ -16,7 +16,7 @@ export const FOOTER_LINKS = [
 ] as const;
 
 /**
- * `usNotice` is the English-only United States notice (spec section 2), already translated on
+ * `usNotice` is the English-only United States notice (docs/product/site.md#footer), already translated on
  * the server, or null when the brand has it off.
  */
 export function Footer({ brand, usNotice, compact = false }: { brand: PublicBrand; usNotice: string | null; compact?: boolean }) {

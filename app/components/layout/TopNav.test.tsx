@@ -36,7 +36,7 @@ async function show(wallet: NavWallet | null, loggedIn = true) {
 
 afterEach(cleanup);
 
-describe("TopNav: credits or Get Premium (spec section 2)", () => {
+describe("TopNav: credits or Get Premium (docs/product/site.md#top-navigation)", () => {
   it("gives a paid member the balance, linking to the credits page, without a badge above 10", async () => {
     await show({ credits: 1500, paidUser: true });
     const link = screen.getByTestId("nav-credits");

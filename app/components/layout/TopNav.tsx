@@ -5,6 +5,7 @@ import type { PublicBrand } from "~/tenancy/public-brand";
 import { badgeText } from "~/components/likes/badge-count";
 import { BrandLogo } from "./BrandLogo";
 import { LanguageSwitcher } from "./LanguageSwitcher";
+import { LOW_CREDITS } from "~/models/payments/order-pricing";
 
 interface RouteHandle {
   hideLanguageSwitcher?: boolean;
@@ -19,9 +20,6 @@ export interface NavWallet {
   credits: number;
   paidUser: boolean;
 }
-
-/** Spec section 9: the credits badge shows at this balance or less. */
-const LOW_CREDITS = 10;
 
 /**
  * Top navigation of the default layout. Logged out: a Login button leading to members.
@@ -93,7 +91,7 @@ export function TopNav({
 const navLinkClass = ({ isActive }: { isActive: boolean }) =>
   `relative text-sm font-semibold ${isActive ? "text-primary" : "text-gray-700 hover:text-primary"}`;
 
-/** A count on a navigation link, capped at 99+ (spec section 9); nothing at zero. */
+/** A count on a navigation link, capped at 99+ (docs/product/notifications.md#badges-and-title); nothing at zero. */
 function CountBadge({ count, label, testId, colour = "bg-primary" }: { count: number; label: string; testId: string; colour?: string }) {
   if (count <= 0) return null;
   return (
@@ -105,7 +103,7 @@ function CountBadge({ count, label, testId, colour = "bg-primary" }: { count: nu
 }
 
 /**
- * Spec section 2: a paid member's balance, leading to the credits page. At 10 or fewer it sits in
+ * docs/product/payments.md#credits: a paid member's balance, leading to the credits page. At 10 or fewer it sits in
  * a badge: the warning colour while some are left, the danger colour at none.
  */
 function CreditsLink({ credits }: { credits: number }) {

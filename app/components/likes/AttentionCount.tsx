@@ -9,7 +9,7 @@ interface BadgeNavigator {
 
 /**
  * Puts the sum of unread messages and new likes in front of the page title, and on the app icon
- * where the browser supports it (spec section 2). Renders nothing.
+ * where the browser supports it (docs/product/notifications.md#badges-and-title). Renders nothing.
  */
 export function AttentionCount({ count }: { count: number }) {
   const location = useLocation();

@@ -3,11 +3,11 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { AutoLike } from "~/models/likes/auto-like.server";
 
-/** Spec section 9: after an auto-like result, likes reload after this long. */
+/** docs/product/likes.md#like-modal: after an auto-like result, likes reload after this long. */
 const RELOAD_AFTER_MS = 500;
 
 /**
- * Spec section 4, query parameter t: `?t=3` opens the like modal after three seconds, offering a
+ * Query parameter t (docs/product/likes.md#like-modal): `?t=3` opens the like modal after three seconds, offering a
  * profile that liked the member (from /api/auto-like); the parameter is then removed.
  */
 export function LikeModalTimer() {

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { MatchCard } from "~/models/likes/pages/like-actions.server";
 
 /**
- * Spec section 2, match modal: the new match's photo and name; a click anywhere closes it, the
+ * The match modal (docs/product/likes.md#matches): the new match's photo and name; a click anywhere closes it, the
  * button leads to the chat with them.
  */
 export function MatchModal({ match, onClose }: { match: MatchCard; onClose: () => void }) {

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { MemberCard as MemberCardData } from "~/models/search/member-search.server";
+import type { MemberCard as MemberCardData } from "~/models/members/member-cards.server";
 
 /** A search card, or a home-page teaser (which does not say who is online). */
 export type CardData = Omit<MemberCardData, "onlineRecently"> & { onlineRecently?: boolean };

@@ -1,7 +1,6 @@
 import { Form, Link, useLocation, useSearchParams } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { MemberCard as CardData } from "~/models/search/member-search.server";
 import type { ProfileView as Profile, ViewPhoto } from "~/models/profiles/profile-view.server";
 import type { FictionalTexts } from "~/models/profiles/fictional.server";
 import { LikeButton } from "~/components/likes/LikeButton";
@@ -9,9 +8,10 @@ import { Alert } from "~/components/ui/Field";
 import type { LikeState } from "~/models/likes/likes.server";
 import { interestIcon } from "./interest-icons";
 import { MemberCardList } from "./MemberCard";
+import type { MemberCard as CardData } from "~/models/members/member-cards.server";
 
 /**
- * The profile view of spec section 2: header, main image, gallery (locked photos blurred with a
+ * The profile view (docs/product/profiles.md#profile-view): header, main image, gallery (locked photos blurred with a
  * call to log in or go premium), buttons, fictional warning, details, interests, related profiles.
  */
 export function ProfileView({ profile, related, fictional, loggedIn, likes }: { profile: Profile; related: CardData[]; fictional: FictionalTexts; loggedIn: boolean; likes: LikeState | null }) {

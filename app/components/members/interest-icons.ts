@@ -1,6 +1,6 @@
 import type { Interest } from "~/domain/profile-fields";
 
-/** An icon per interest (spec section 3: icons exist per activity). Emoji: no image requests, every platform draws them. */
+/** An icon per interest (docs/product/profiles.md#profile-fields: each interest has an icon). Emoji: no image requests, every platform draws them. */
 export const INTEREST_ICONS: Record<Interest, string> = {
   relationship: "💞",
   one_night_stand: "🌙",

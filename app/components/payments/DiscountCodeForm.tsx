@@ -2,7 +2,7 @@ import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { DiscountError } from "~/models/payments/discounts.server";
 
-/** The discount-code field (spec section 3): a GET form, so the code travels in the address and prices follow it. */
+/** The discount-code field (docs/product/payments.md#discount-codes): a GET form, so the code travels in the address and prices follow it. */
 export function DiscountCodeForm({ code, error, typed }: { code: string | null; error: DiscountError | null; typed: string }) {
   const { t } = useTranslation("payments");
   return (

@@ -6,7 +6,7 @@ import { TIME_BONUS_MODAL_DELAY_MS } from "./time-bonus-clock";
 const Due = createContext(false);
 
 /**
- * Spec section 4: the time-bonus popup opens 40 s after entering the members area and leaving
+ * docs/product/payments.md#time-bonus: the time-bonus popup opens 40 s after entering the members area and leaving
  * the area cancels that. The clock sits in the root so that moving within the area keeps it
  * running, also from one layout to the other (/members in the default layout, /chats in the
  * chat layout); whether the popup then shows is the layout's part (useTimeBonusDue).

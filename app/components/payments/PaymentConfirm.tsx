@@ -6,7 +6,7 @@ import { formatMoney } from "~/utils/money";
 import type { OfferView } from "./OfferCard";
 
 /**
- * The payment confirm modal (spec section 2): what is bought, what it costs, through which
+ * The payment confirm modal (docs/product/payments.md#checkout): what is bought, what it costs, through which
  * method — and the bank where the method asks for one — before the buyer leaves for the checkout.
  * Rendered by the server too, so it works without JavaScript.
  */

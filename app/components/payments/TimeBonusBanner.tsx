@@ -14,7 +14,7 @@ export function timeBonusHref(code: string): string {
 }
 
 /**
- * Spec section 4, time bonus: while it applies the member sees the 25% with its code and the
+ * The time bonus (docs/product/payments.md#time-bonus): while it applies the member sees the 25% with its code and the
  * time left, ticking every second; it goes at zero.
  */
 export function TimeBonusBanner({ offer }: { offer: TimeBonusOffer }) {

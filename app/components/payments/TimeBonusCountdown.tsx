@@ -5,7 +5,7 @@ import { countdownText, isoDuration, msToNextTick } from "./time-bonus-clock";
 /**
  * The time left of `ms` from now (the server's measure, so a wrong browser clock does not
  * matter), updated every second. At zero it stops and the page's data is loaded again, which
- * then no longer holds the time bonus (spec section 4: the countdown clears at zero).
+ * then no longer holds the time bonus (docs/product/payments.md#time-bonus: the countdown stops at zero).
  */
 export function useCountdown(ms: number): number {
   const [end] = useState(() => Date.now() + ms);

@@ -8,7 +8,7 @@ import { TimeBonusCountdown, useCountdown } from "./TimeBonusCountdown";
 const DISMISS_ACTION = "/api/alerts/dismiss";
 
 /**
- * Spec section 4, time-bonus popup: rendered by a layout only when the member may get it (credits
+ * The time-bonus popup (docs/product/payments.md#time-bonus): rendered by a layout only when the member may get it (credits
  * at 0, the time bonus applies, not dismissed before); it opens once the member has been in the
  * members area for 40 s. Closing it in any way, or taking the offer, stores the dismissal: it
  * does not come back.

@@ -16,7 +16,7 @@ export interface TransactionView {
   method: string;
 }
 
-/** Payment result (spec section 4): loading, pending (processing, refreshes itself), completed, failed or cancelled. */
+/** Payment result (docs/product/payments.md#payment-result): loading, pending (processing, refreshes itself), completed, failed or cancelled. */
 export function TransactionResult({
   order,
   balance,

@@ -4,7 +4,7 @@ import { DismissableAlert } from "~/components/account/DismissableAlert";
 import { roughlyIn } from "./time-bonus-clock";
 
 /**
- * Spec sections 1 and 2: a new member who has not paid gets 25% off the first purchase for a
+ * docs/product/payments.md#welcome-bonus: a new member who has not paid gets 25% off the first purchase for a
  * limited time; this banner says so and leads to the credits page. It can be put away for a day.
  */
 export function WelcomeBanner({ offer }: { offer: { percent: number; endsInMs: number } }) {

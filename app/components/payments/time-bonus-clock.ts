@@ -1,6 +1,6 @@
-/** Spec section 9: the time-bonus popup opens this long after entering the members area. */
+/** docs/product/payments.md#time-bonus: the time-bonus popup opens this long after entering the members area. */
 export const TIME_BONUS_MODAL_DELAY_MS = 40_000;
-/** Spec section 9: the countdown ticks every second. */
+/** docs/product/payments.md#time-bonus: the countdown ticks every second. */
 export const COUNTDOWN_TICK_MS = 1_000;
 
 function clockParts(ms: number): [hours: number, minutes: number, seconds: number] {
@@ -8,7 +8,7 @@ function clockParts(ms: number): [hours: number, minutes: number, seconds: numbe
   return [Math.floor(total / 3600), Math.floor((total % 3600) / 60), total % 60];
 }
 
-/** Hours, minutes and seconds, zero padded (spec section 4): 03:59:07. */
+/** Hours, minutes and seconds, zero padded (docs/product/payments.md#time-bonus): 03:59:07. */
 export function countdownText(ms: number): string {
   return clockParts(ms)
     .map((part) => String(part).padStart(2, "0"))

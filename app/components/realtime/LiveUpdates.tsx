@@ -4,7 +4,7 @@ import { MEMBER_EVENT_KINDS, RESYNC_EVENT } from "~/models/notifications/member-
 
 /** Event kinds after which the page's data (badges, lists, balance) is loaded again. */
 const RELOADING_KINDS = MEMBER_EVENT_KINDS.filter((kind) => kind !== "typing");
-/** Spec section 9: polling starts 5 s after the page mounts, then every 60 s, or every 300 s with push on. */
+/** docs/product/notifications.md#polling: polling starts 5 s after the page mounts, then every 60 s, or every 300 s with push on. */
 const POLL_FIRST_MS = 5_000;
 const POLL_MS = 60_000;
 const POLL_WITH_PUSH_MS = 300_000;
@@ -21,7 +21,7 @@ export interface MemberEventDetail {
 /**
  * Keeps a logged-in member's pages current: the live event stream reloads the page's data when
  * something happens for the member, in every open tab. While no stream is open (a proxy that
- * cuts it, an old browser) the page polls as spec section 4 says: first after 5 s, then every
+ * cuts it, an old browser) the page polls (docs/product/notifications.md#polling): first after 5 s, then every
  * 60 s, or 300 s with push notifications on.
  */
 export function LiveUpdates({ since }: { since: number }) {

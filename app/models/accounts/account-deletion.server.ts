@@ -14,6 +14,7 @@ import {
 import type { Storage } from "~/services/storage/storage";
 import type { Tenant } from "~/tenancy/schema";
 import { sendReactivationMail } from "./account-mail.server";
+import { checkCurrentPassword, type PasswordCheck } from "./account-settings.server";
 import { removeConversationsOf } from "~/models/chat/conversations.server";
 import { DELETION_GRACE_DAYS, type DeletionReason } from "~/domain/deletion-reasons";
 import { consumeToken, countTokensSince, issueToken } from "./email-tokens.server";
@@ -32,7 +33,7 @@ export interface DeletionRequested {
 }
 
 /**
- * Spec section 4: the account becomes deletion-requested — hidden from others, every session
+ * docs/product/accounts.md#account-deletion: the account becomes deletion-requested — hidden from others, every session
  * ended — and a reactivation link is made that works for the grace period. Returns null when
  * the account is not in a state that can be deleted.
  */
@@ -120,6 +121,29 @@ export async function mailReactivationLink(db: Database, tenant: Tenant, memberI
   return true;
 }
 
+/**
+ * The whole "delete my account" step (docs/product/accounts.md#account-deletion): the member's
+ * password first (wrong guesses count towards the login throttle), then the deletion request and
+ * the mail with the reactivation link. The caller ends the browser's session.
+ */
+export async function deleteAccount(
+  db: Database,
+  tenant: Tenant,
+  input: { memberId: number; password: string; reason: DeletionReason; remarks: string | null; ip: string | null; origin: string },
+): Promise<PasswordCheck> {
+  const check = await checkCurrentPassword(db, input.memberId, input.password, input.ip);
+  if (!check.ok) return check;
+  const requested = await requestDeletion(db, { memberId: input.memberId, reason: input.reason, remarks: input.remarks });
+  if (requested) await sendReactivationMail(tenant, requested.recipient, requested.token, input.origin);
+  return check;
+}
+
+/** The discount in percent offered before deleting: the brand's, unless the member holds it already (0: none). */
+export async function deleteDiscountOffer(db: Database, tenant: Tenant, memberId: number): Promise<number> {
+  const percent = tenant.company.delete_discount;
+  return percent > 0 && !(await hasDeleteDiscount(db, memberId)) ? percent : 0;
+}
+
 /** The brand's delete_discount, accepted instead of leaving: kept for the next purchase. */
 export async function acceptDeleteDiscount(db: Database, tenant: Tenant, memberId: number, now = new Date()): Promise<boolean> {
   const percentage = tenant.company.delete_discount;
@@ -142,7 +166,7 @@ export async function hasDeleteDiscount(db: Database, memberId: number): Promise
 }
 
 /**
- * The scheduled purge (spec section 9): accounts whose deletion request is older than the grace
+ * The scheduled purge (docs/product/accounts.md#grace-period): accounts whose deletion request is older than the grace
  * period lose every piece of personal data — profile, photos (also in storage), sessions,
  * links, push subscriptions, login history. The bare member row stays as 'deleted' so that the
  * credit ledger and payments keep their (now anonymous) owner. Returns how many were purged.

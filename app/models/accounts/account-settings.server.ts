@@ -9,6 +9,7 @@ import { consumeToken, issueToken } from "./email-tokens.server";
 import { loginBlockedMinutes, recordLoginAttempt, type LoginTarget } from "./login-throttle.server";
 import { NOTIFICATION_TYPES, type NotificationType, type SystemDisableReason } from "~/domain/notification-types";
 import { endMemberSessions } from "./sessions.server";
+import { sendEmailChangeMails } from "./account-mail.server";
 import { isListed } from "~/models/members/listing";
 
 export interface AccountSettings {
@@ -91,7 +92,7 @@ export async function checkCurrentPassword(db: Database, memberId: number, passw
   return { ok: false, reason: "wrongPassword" };
 }
 
-/** Sets a new password and ends every other session of the member (spec: revocable sessions). */
+/** Sets a new password and ends every other session of the member (docs/product/accounts.md#password-change). */
 export async function changePassword(db: Database, memberId: number, password: string, keepSessionId: string): Promise<void> {
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
@@ -113,6 +114,21 @@ export async function emailInUse(db: Executor, siteId: string, email: string, ex
 /** A link that moves the account to a new address once the new address confirms it. */
 export async function requestEmailChange(db: Database, memberId: number, newEmail: string): Promise<string> {
   return issueToken(db, { memberId, purpose: "change_email", newEmail });
+}
+
+/**
+ * Asks to move the account to a new address: the link goes to the new address, and the current
+ * one is told (docs/product/accounts.md#e-mail-change).
+ */
+export async function changeEmail(
+  db: Database,
+  tenant: Tenant,
+  member: { id: number; email: string; name: string; language: string | null },
+  newEmail: string,
+  origin: string,
+): Promise<void> {
+  const token = await requestEmailChange(db, member.id, newEmail);
+  await sendEmailChangeMails(tenant, { email: member.email, name: member.name, language: member.language }, newEmail, token, origin);
 }
 
 export type EmailChange = { ok: true; memberId: number; email: string } | { ok: false; reason: "invalidLink" | "emailTaken" };

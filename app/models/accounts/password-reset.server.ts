@@ -14,7 +14,7 @@ export type ResetRequest =
   | { ok: false; reason: "notFound" | "tooMany" };
 
 /**
- * A reset link for an account of this site. The spec wants an unknown address said out loud
+ * A reset link for an account of this site. docs/product/accounts.md#password-reset wants an unknown address said out loud
  * ('E-mailadres niet gevonden'); accounts being deleted are treated as unknown.
  */
 export async function requestPasswordReset(db: Database, tenant: Tenant, email: string, now = new Date()): Promise<ResetRequest> {

@@ -4,7 +4,7 @@ export const resetRequestSchema = z.object({
   email: z.string({ required_error: "validation.emailRequired" }).trim().toLowerCase().email("validation.emailInvalid"),
 });
 
-/** Two new-password fields that must match (spec section 5). */
+/** Two new-password fields that must match (docs/product/accounts.md#password-reset). */
 export const newPasswordSchema = z
   .object({
     token: z.string(),

@@ -3,23 +3,7 @@ import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../../db/client.server";
 import { members, photos, profiles, sessions } from "../../../db/schema";
 import { SESSION_DAYS, sessionCookie } from "~/web/cookies.server";
-
-export interface CurrentMember {
-  id: number;
-  siteId: string;
-  email: string;
-  status: "not_confirmed" | "active" | "disabled";
-  language: string | null;
-  credits: number;
-  /** Messages still free of charge (chat). */
-  freeMessages: number;
-  paidUser: boolean;
-  invisible: boolean;
-  notificationsDisabled: string[];
-  createdAt: Date;
-  name: string;
-  thumbKey: string | null;
-}
+import type { CurrentMember } from "~/models/members/current-member";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often per session. */

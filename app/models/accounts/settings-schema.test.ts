@@ -27,7 +27,7 @@ describe("settings forms", () => {
     expect(errors(changePasswordSchema, { password: "long-enough-1", repeat: "long-enough-1" })).toEqual({ old_password: ["validation.passwordRequired"] });
   });
 
-  it("want one of the spec's deletion reasons, remarks of a sane length and the password", () => {
+  it("want one of the deletion reasons (docs/product/accounts.md#account-deletion), remarks of a sane length and the password", () => {
     expect(errors(deleteAccountSchema, { password: "x" })).toEqual({ reason: ["settings:delete.reasonRequired"] });
     expect(errors(deleteAccountSchema, { reason: "bored", password: "x" })).toEqual({ reason: ["settings:delete.reasonRequired"] });
     expect(errors(deleteAccountSchema, { reason: "price", remarks: "x".repeat(1001), password: "x" })).toEqual({ remarks: ["settings:delete.remarksTooLong"] });

@@ -1,4 +1,4 @@
-/** The steps of /complete-signup, in order (spec section 2, "Signup in steps"). */
+/** The steps of /complete-signup, in order (docs/product/accounts.md#signup-steps). */
 export const SIGNUP_STEPS = ["photo", "location", "personal", "about", "push", "confirm"] as const;
 export type SignupStep = (typeof SIGNUP_STEPS)[number];
 

@@ -14,7 +14,7 @@ export type SignupOutcome =
   | { ok: false; reply: SubmissionResult<string[]>; suggestion?: string };
 
 /**
- * Checks a submitted signup form with every rule of spec section 5 and creates the account.
+ * Checks a submitted signup form with every rule of docs/product/accounts.md#signup and creates the account.
  * On any problem the reply carries what was typed (never the password) and the errors.
  */
 export async function submitSignup(formData: FormData, tenant: Tenant, context: AppLoadContext, tracking: Tracking | null): Promise<SignupOutcome> {

@@ -1,4 +1,4 @@
-/** Affiliate tracking keys read from the query on arrival (spec section 3, Tracking data). */
+/** Affiliate tracking keys read from the query on arrival (docs/product/site.md#tracking). */
 export const TRACKING_KEYS = ["network", "ref", "sub1", "sub2", "sub3"] as const;
 export type TrackingKey = (typeof TRACKING_KEYS)[number];
 export type Tracking = Partial<Record<TrackingKey, string>>;
@@ -27,7 +27,7 @@ export function hasTrafficSource(tracking: Tracking | null): boolean {
 
 export type SignupSetting = "all" | "with_trafficsource" | "none";
 
-/** Spec section 6: signup is open for 'all', or for 'with_trafficsource' when a source is known. */
+/** docs/product/accounts.md#signup: signup is open for 'all', or for 'with_trafficsource' when a source is known. */
 export function signupOpen(setting: SignupSetting, tracking: Tracking | null): boolean {
   return setting === "all" || (setting === "with_trafficsource" && hasTrafficSource(tracking));
 }

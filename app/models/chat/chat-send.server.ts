@@ -4,7 +4,7 @@ import { conversationMembers, conversations, creditLedger, members, messages, pr
 import type { Tenant } from "~/tenancy/schema";
 import { FREE_CONVERSATIONS, messageCost, type SendRefusal } from "./chat-rules";
 import type { GiftId } from "~/domain/gifts";
-import { notBlockedBetween } from "~/models/likes/likes.server";
+import { notBlockedBetween } from "~/models/safety/not-blocked.server";
 import { publishEvent, publishEvents } from "~/models/notifications/member-events.server";
 
 export type MessageContent =
@@ -70,7 +70,7 @@ export async function sendMessage(
       let conversation = recipient.conversationId === null ? null : { id: recipient.conversationId };
       // A new conversation only with someone one may see; an existing one goes on while both accounts stand.
       if (!conversation && !recipient.listed) throw new Refused("unavailable");
-      // Spec sections 4 and 6: an unconfirmed member cannot be reached until they confirm.
+      // docs/product/chat.md#who-can-be-reached: an unconfirmed member cannot be reached until they confirm.
       if (recipient.status === "not_confirmed") throw new Refused("recipientUnconfirmed");
       if (!conversation) {
         if (!sender.paidUser && sender.conversationsStarted >= FREE_CONVERSATIONS) throw new Refused("conversationLimit");

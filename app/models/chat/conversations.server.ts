@@ -4,9 +4,9 @@ import type { Database, Executor } from "../../../db/client.server";
 import { conversationMembers, conversations, members, messages, photos, profiles } from "../../../db/schema";
 import type { Storage } from "~/services/storage/storage";
 import type { MessageKind } from "./chat-rules";
-import { cardColumns, toMemberCard, type Cursor, type MemberCard } from "~/models/search/member-search.server";
-import { notBlockedBetween } from "~/models/likes/likes.server";
+import { notBlockedBetween } from "~/models/safety/not-blocked.server";
 import { publishEvent, publishEvents } from "~/models/notifications/member-events.server";
+import { approvedMainPhoto, cardColumns, type Cursor, type MemberCard, toMemberCard } from "~/models/members/member-cards.server";
 
 /** Accounts whose conversations no longer show. */
 const HIDDEN_STATUSES = ["deletion_requested", "deleted"] as const;
@@ -36,7 +36,7 @@ function listed(db: Executor, memberId: number, pool: string) {
   );
 }
 
-/** The member's conversations, newest message first, one keyset page at a time (spec section 2, /chats). */
+/** The member's conversations, newest message first, one keyset page at a time (docs/product/chat.md#conversations). */
 export async function conversationList(
   db: Database,
   storage: Storage,
@@ -63,7 +63,7 @@ export async function conversationList(
     .from(conversationMembers)
     .innerJoin(members, eq(members.id, conversationMembers.otherId))
     .innerJoin(profiles, eq(profiles.memberId, conversationMembers.otherId))
-    .leftJoin(photos, and(eq(photos.id, profiles.mainPhotoId), eq(photos.status, "active")))
+    .leftJoin(photos, approvedMainPhoto)
     .leftJoin(last, eq(last.id, conversationMembers.lastMessageId))
     .where(and(listed(db, input.memberId, input.pool), after))
     .orderBy(desc(conversationMembers.lastMessageAt), desc(conversationMembers.conversationId))
@@ -124,7 +124,7 @@ export async function conversationWith(db: Executor, memberId: number, otherId: 
 }
 
 /**
- * Opening a conversation reads it (spec section 4): its unread count goes to zero and the other
+ * Opening a conversation reads it (docs/product/chat.md#read-and-typing): its unread count goes to zero and the other
  * member's open pages learn how far this member has read (the read receipt). Nothing is written
  * when nothing new was read.
  */
@@ -154,7 +154,7 @@ export async function markConversationRead(db: Database, memberId: number, conve
 }
 
 /**
- * Deletes a conversation for this member (spec sections 4 and 6): it leaves their list and its
+ * Deletes a conversation for this member (docs/product/chat.md#deleting-a-conversation): it leaves their list and its
  * messages so far are gone for them; the other member keeps theirs. A new message brings it back
  * with only what came after. Returns false when it is not the member's conversation.
  */
@@ -172,7 +172,7 @@ export async function deleteConversation(db: Database, memberId: number, convers
 }
 
 /**
- * Blocking removes the conversation between the two altogether (spec section 6); both lists
+ * Blocking removes the conversation between the two altogether (docs/product/safety.md#blocks); both lists
  * change. Returns the storage keys of its photos, for the caller to remove once committed.
  */
 export async function removeConversationBetween(db: Executor, a: number, b: number): Promise<string[]> {
@@ -213,7 +213,7 @@ export interface ChatMessage {
  * A conversation's messages as one member sees them, newest page first (older history is loaded
  * on scroll with `before`). Messages before the member cleared the conversation never show, nor
  * any older than the brand's history limit: `olderHidden` then says that some exist (the privacy
- * notice, spec section 8).
+ * notice, docs/product/chat.md#history-limit).
  */
 export async function conversationMessages(
   db: Database,

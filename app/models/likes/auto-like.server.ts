@@ -3,7 +3,9 @@ import type { Database } from "../../../db/client.server";
 import { likes, photos, profiles } from "../../../db/schema";
 import type { Storage } from "~/services/storage/storage";
 import type { Tenant } from "~/tenancy/schema";
-import { likeMember, notBlockedBetween } from "./likes.server";
+import { likeMember } from "./likes.server";
+import { notBlockedBetween } from "~/models/safety/not-blocked.server";
+import { approvedMainPhoto } from "~/models/members/member-cards.server";
 
 export interface AutoLike {
   id: number;
@@ -14,7 +16,7 @@ export interface AutoLike {
 }
 
 /**
- * The auto-like call of spec section 7: a profile that liked the member — the newest like not yet
+ * The auto-like call (docs/product/likes.md#auto-like): a profile that liked the member — the newest like not yet
  * looked at. When there is none and the brand's auto_likes is 'fictional', one of the pool's
  * fictional profiles (of the gender the member is shown) likes the member now.
  */
@@ -30,7 +32,7 @@ export async function autoLike(db: Database, storage: Storage, input: { tenant: 
     .select({ id: profiles.memberId, name: profiles.name, thumbKey: photos.thumbKey })
     .from(likes)
     .innerJoin(profiles, eq(profiles.memberId, likes.likerId))
-    .leftJoin(photos, and(eq(photos.id, profiles.mainPhotoId), eq(photos.status, "active")))
+    .leftJoin(photos, approvedMainPhoto)
     .where(and(eq(likes.likedId, input.memberId), isNull(likes.seenAt), visible))
     .orderBy(desc(likes.createdAt))
     .limit(1);
@@ -40,7 +42,7 @@ export async function autoLike(db: Database, storage: Storage, input: { tenant: 
   const [fictional] = await db
     .select({ id: profiles.memberId, name: profiles.name, thumbKey: photos.thumbKey })
     .from(profiles)
-    .innerJoin(photos, and(eq(photos.id, profiles.mainPhotoId), eq(photos.status, "active")))
+    .innerJoin(photos, approvedMainPhoto)
     .where(
       and(
         visible,

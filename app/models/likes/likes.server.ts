@@ -1,24 +1,15 @@
-import { and, count, desc, eq, inArray, isNotNull, isNull, ne, notExists, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Database, Executor } from "../../../db/client.server";
-import { blocks, likes, members, photos, profiles, swipeDays } from "../../../db/schema";
+import { likes, members, photos, profiles, swipeDays } from "../../../db/schema";
 import type { Storage } from "~/services/storage/storage";
 import type { LikesTab } from "./likes-tabs";
-import { cardColumns, toMemberCard, type MemberCard } from "~/models/search/member-search.server";
 import { publishEvent } from "~/models/notifications/member-events.server";
+import { approvedMainPhoto, cardColumns, type MemberCard, toMemberCard } from "~/models/members/member-cards.server";
+import { notBlockedBetween } from "~/models/safety/not-blocked.server";
 
 export type LikeSource = NonNullable<(typeof likes.$inferInsert)["source"]>;
 /** `created` is false for a like that already existed (a repeated click): nothing changed. */
 export type LikeOutcome = { ok: true; match: boolean; created: boolean } | { ok: false; reason: "unavailable" | "dailyLimit" };
-
-/** Neither of the two members blocked the other. */
-export function notBlockedBetween(a: AnyColumn | number, b: AnyColumn | number, db: Executor): SQL {
-  return notExists(
-    db
-      .select({ one: sql`1` })
-      .from(blocks)
-      .where(or(and(eq(blocks.blockerId, a), eq(blocks.blockedId, b)), and(eq(blocks.blockerId, b), eq(blocks.blockedId, a)))),
-  );
-}
 
 /**
  * Likes a member of the same pool, once (a second like, even at the same moment, changes
@@ -134,7 +125,7 @@ export async function likeState(db: Database, viewerId: number, memberId: number
   return { liked: Boolean(mine), likedMe: rows.some((row) => row.likerId === memberId), matched: Boolean(mine?.matchedAt) };
 }
 
-/** Opening the profile of someone who liked the viewer: that like is no longer new (spec section 4). */
+/** Opening the profile of someone who liked the viewer: that like is no longer new (docs/product/likes.md#new-likes). */
 export async function markLikeSeen(db: Database, viewerId: number, likerId: number): Promise<void> {
   const seen = await db
     .update(likes)
@@ -173,7 +164,7 @@ export async function likesList(
     })
     .from(likes)
     .innerJoin(profiles, eq(profiles.memberId, other))
-    .leftJoin(photos, and(eq(photos.id, profiles.mainPhotoId), eq(photos.status, "active")))
+    .leftJoin(photos, approvedMainPhoto)
     .where(
       and(
         received ? eq(likes.likedId, input.memberId) : eq(likes.likerId, input.memberId),
@@ -219,7 +210,7 @@ export async function unseenMatch(db: Database, storage: Storage, memberId: numb
     .select({ id: profiles.memberId, name: profiles.name, thumbKey: photos.thumbKey })
     .from(likes)
     .innerJoin(profiles, eq(profiles.memberId, likes.likedId))
-    .leftJoin(photos, and(eq(photos.id, profiles.mainPhotoId), eq(photos.status, "active")))
+    .leftJoin(photos, approvedMainPhoto)
     .where(and(eq(likes.likerId, memberId), isNotNull(likes.matchedAt), isNull(likes.matchSeenAt), visibleOther(likes.likedId, memberId, pool, db)))
     .orderBy(desc(likes.matchedAt))
     .limit(1);

@@ -4,8 +4,9 @@ import { likes, photos, profiles } from "../../../db/schema";
 import type { Storage } from "~/services/storage/storage";
 import type { Tenant } from "~/tenancy/schema";
 import { ageOn } from "~/utils/age";
-import { cardColumns, cardsAsShown, searchConditions, toMemberCard, type MemberCard } from "~/models/search/member-search.server";
+import { searchConditions } from "~/models/search/member-search.server";
 import type { SearchFilters } from "~/models/search/search-filters";
+import { approvedMainPhoto, cardColumns, cardsAsShown, type MemberCard, toMemberCard } from "~/models/members/member-cards.server";
 
 /**
  * Candidates scored per request: the most recently active of the pool, and the most recently
@@ -44,7 +45,7 @@ function sharedInterests(a: FitFacts, b: FitFacts): number {
 
 export type Suggestion = MemberCard & { sharedInterests: number };
 
-/** Matchfinder suggestions (spec section 2): the pool's members the member has not liked, best fit first. */
+/** Matchfinder suggestions (docs/product/likes.md#matchfinder): the pool's members the member has not liked, best fit first. */
 export async function matchSuggestions(
   db: Database,
   storage: Storage,
@@ -60,7 +61,7 @@ export async function matchSuggestions(
     db
       .select({ ...cardColumns, country: profiles.country, region: profiles.region, interests: profiles.interests })
       .from(profiles)
-      .leftJoin(photos, and(eq(photos.id, profiles.mainPhotoId), eq(photos.status, "active")))
+      .leftJoin(photos, approvedMainPhoto)
       .where(
         and(
           searchConditions(db, { pool: input.tenant.pool, viewerId: input.memberId }, input.filters, now),

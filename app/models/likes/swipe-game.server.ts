@@ -4,10 +4,11 @@ import { likes, profiles, swipeDays, swipePasses } from "../../../db/schema";
 import type { Storage } from "~/services/storage/storage";
 import type { Tenant } from "~/tenancy/schema";
 import { dayBounds } from "~/utils/time-zone-day";
-import { cardsAsShown, searchMembers, type MemberCard } from "~/models/search/member-search.server";
+import { searchMembers } from "~/models/search/member-search.server";
 import type { SearchFilters } from "~/models/search/search-filters";
+import { cardsAsShown, type MemberCard } from "~/models/members/member-cards.server";
 
-/** Spec section 9: the swipe game allows 4 likes a day. */
+/** docs/product/likes.md#swipe-game: the swipe game allows 4 likes a day. */
 export const SWIPE_LIKES_PER_DAY = 4;
 
 export interface SwipeState {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { alertHiddenOn, inMembersArea } from "./alert-routes";
 
 describe("alertHiddenOn", () => {
-  it("keeps the no-photo alert off the pages of spec section 4, and only those", () => {
+  it("keeps the no-photo alert off the pages of docs/product/notifications.md#alerts, and only those", () => {
     for (const path of ["/profile", "/signup", "/complete-signup/photo", "/activate/done", "/premium", "/notifications", "/directdebit", "/settings", "/settings/blocked"]) {
       expect(alertHiddenOn("noPhoto", path), path).toBe(true);
     }
@@ -28,7 +28,7 @@ describe("alertHiddenOn", () => {
 });
 
 describe("inMembersArea", () => {
-  it("holds the pages of spec section 4: members, profiles, chats, likes and its tabs, a profile from likes, premium", () => {
+  it("holds the pages of the members area (docs/product/payments.md#time-bonus): members, profiles, chats, likes and its tabs, a profile from likes, premium", () => {
     for (const path of ["/members", "/members/", "/members/12", "/chats", "/chats/7", "/likes", "/likes/received", "/likes/matches", "/likes/m/12", "/premium"]) {
       expect(inMembersArea(path), path).toBe(true);
     }

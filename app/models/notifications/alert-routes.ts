@@ -1,5 +1,5 @@
 /**
- * Pages where an account alert would be in the way (spec section 4). Checked in the layout
+ * Pages where an account alert would be in the way (docs/product/notifications.md#alerts). Checked in the layout
  * component against the current location, because the layout's loader does not run again on
  * every client-side navigation.
  */
@@ -16,7 +16,7 @@ export function alertHiddenOn(alert: keyof typeof HIDDEN_ON, pathname: string): 
 }
 
 /**
- * The members area of spec section 4, where the time-bonus popup opens 40 s after entering:
+ * The members area (docs/product/payments.md#time-bonus), where the time-bonus popup opens 40 s after entering:
  * members, a member's profile, chats, one chat, likes, a likes tab, a profile from likes, premium.
  */
 const MEMBERS_AREA = /^\/(?:members(?:\/\d+)?|chats(?:\/\d+)?|likes(?:\/m\/\d+|\/[^/]+)?|premium)\/?$/;

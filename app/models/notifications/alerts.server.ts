@@ -1,7 +1,7 @@
 import { dismissedAlertsCookie } from "~/web/cookies.server";
 
 /**
- * Every dismissable alert. timeBonus is the time-bonus popup (spec section 4) and welcomeBonus the
+ * Every dismissable alert. timeBonus is the time-bonus popup (docs/product/payments.md#time-bonus) and welcomeBonus the
  * welcome bonus banner; the popup's "not shown again" holds because ALERT_QUIET_MS outlasts the
  * 4-hour time bonus.
  */

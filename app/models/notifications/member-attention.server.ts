@@ -7,7 +7,7 @@ import { firstPurchaseDiscountUsed } from "~/models/payments/discounts.server";
 import { newLikesCount, unseenMatch } from "~/models/likes/likes.server";
 import { latestEventId } from "./member-events.server";
 
-/** What the top navigation and the page title tell a member about (spec section 2). */
+/** What the top navigation and the page title tell a member about (docs/product/notifications.md#badges-and-title). */
 export interface MemberAttention {
   newLikes: number;
   unreadMessages: number;

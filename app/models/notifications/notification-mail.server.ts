@@ -26,7 +26,7 @@ export function memberOfUnsubscribeToken(token: string, siteId: string): number 
 }
 
 /**
- * Sends a notification mail of a type the member can turn off (spec section 9), only when the
+ * Sends a notification mail of a type the member can turn off (docs/product/notifications.md#mails), only when the
  * member wants it: the type is on, the system has not stopped the member's mails (complaint,
  * bounce, unsubscribe), and the account is confirmed — or, for mails that ask to confirm,
  * unconfirmed. Carries an unsubscribe link and List-Unsubscribe headers. Returns whether it went.

@@ -2,7 +2,7 @@ import { electronicFormatIBAN, isSEPACountry, isValidIBAN } from "ibantools";
 import { z } from "zod";
 
 /**
- * The direct-debit forms (spec section 5: account holder, IBAN, address, mobile number and
+ * The direct-debit forms (docs/product/payments.md#direct-debit: account holder, IBAN, address, mobile number and
  * consent; then the SMS code), checked alike in the browser and on the server. Messages are
  * `directdebit` catalogue keys. The mobile number needs the buyer's country and a large
  * numbering plan, so it is checked on the server only (direct-debit.server.ts).

@@ -15,7 +15,7 @@ import { parseProduct, type Product } from "./order-pricing";
 import { DIRECT_DEBIT } from "~/domain/payment-methods";
 
 /**
- * Direct debit (spec sections 3, 5, 6, 8): a one-off SEPA mandate confirmed by a code sent by SMS
+ * Direct debit (docs/product/payments.md#direct-debit): a one-off SEPA mandate confirmed by a code sent by SMS
  * to the buyer's mobile phone. The credits are granted as soon as the code is right (the
  * collection itself happens later, outside this module); that is why blocked accounts and phones
  * are refused and why what one member may order this way is limited per period.

@@ -5,11 +5,11 @@ import type { Tenant } from "~/tenancy/schema";
 import type { OrderStatus } from "./order-payments.server";
 import { priceProduct, type PricedProduct, type Product } from "./order-pricing";
 
-/** Spec section 9: 25% for a member who has not paid, within 4 hours of signup, once. */
+/** docs/product/payments.md#time-bonus: 25% for a member who has not paid, within 4 hours of signup, once. */
 export const TIME_BONUS_CODE = "TIMEBONUS25";
 export const TIME_BONUS_PERCENT = 25;
 export const TIME_BONUS_WINDOW_MS = 4 * 60 * 60 * 1000;
-/** Spec section 1: 25% on the first purchase of a new member, for the brand's welcome_discount_hours. */
+/** docs/product/payments.md#welcome-bonus: 25% on the first purchase of a new member, for the brand's welcome_discount_hours. */
 export const WELCOME_CODE = "WELCOME25";
 export const WELCOME_PERCENT = 25;
 
@@ -78,7 +78,7 @@ function memberDiscount(kind: "time_bonus" | "welcome", endsAt: Date): Discount 
 }
 
 /**
- * The discount applied without typing a code (spec section 4): the time bonus while it runs and
+ * The discount applied without typing a code (docs/product/payments.md#one-first-purchase-discount): the time bonus while it runs and
  * is unused, otherwise the welcome discount. Members who paid have neither, so no query then.
  */
 export async function activeDiscount(db: Executor, tenant: Tenant, member: DiscountMember, use: CodeUse = "shown", now = new Date()): Promise<Discount | null> {

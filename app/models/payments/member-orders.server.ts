@@ -74,7 +74,7 @@ export function isUnsettled(status: OrderStatus): boolean {
 
 const FAILED: OrderStatus[] = ["failed", "canceled", "expired"];
 
-/** Statuses the result page shows as failed or cancelled (spec section 4, payment). */
+/** Statuses the result page shows as failed or cancelled (docs/product/payments.md#payment-result). */
 export function isFailed(status: OrderStatus): boolean {
   return FAILED.includes(status);
 }

@@ -41,7 +41,7 @@ export async function setOrderStatus(db: Executor, orderId: number, input: { sta
  * The order row is locked, so reports of one payment are applied one after another, in whatever
  * order they arrive: a final status never changes again, and "open" or "pending" after "paid" is
  * ignored. The step to paid grants the credits (bundle plus bonus) and makes the member premium
- * (the first purchase, spec section 1) in the same transaction; the ledger's unique
+ * (the first purchase, docs/product/payments.md#premium) in the same transaction; the ledger's unique
  * (reason, reference) per order makes a second grant impossible even so.
  */
 async function applyOrderStatus(db: Executor, which: SQL, input: { status: OrderStatus; source: string }): Promise<AppliedStatus | null> {

@@ -58,3 +58,6 @@ export function priceProduct(tenant: Tenant, product: Product, discountPercent =
     discountPercent,
   };
 }
+
+/** docs/product/payments.md#credits: at this balance or less the credits show as running low. */
+export const LOW_CREDITS = 10;

@@ -5,7 +5,7 @@ import { photos, profiles } from "../../../db/schema";
 import type { Storage } from "~/services/storage/storage";
 import { processPhoto, type PhotoRejected } from "~/services/images/process-photo.server";
 
-/** Spec sections 1 and 9: free members keep up to 3 photos, premium members 25. */
+/** docs/product/profiles.md#photos: free members keep up to 3 photos, premium members 25. */
 export const PHOTO_LIMIT = { free: 3, premium: 25 } as const;
 
 export type UploadResult = { ok: true; photoId: number } | { ok: false; reason: PhotoRejected["reason"] | "limit" };

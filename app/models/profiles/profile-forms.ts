@@ -16,7 +16,7 @@ import { isPlausibleBirthDate } from "~/models/members/birth-date";
 /** Form schemas for the profile parts, shared by /complete-signup and /profile (browser and server). */
 
 /**
- * Name and date of birth (spec section 5): the name must not start with @ nor be the member's
+ * Name and date of birth (docs/product/profiles.md#profile-fields): the name must not start with @ nor be the member's
  * e-mail address; the date must be real and old enough for the brand.
  */
 export function basicsSchema(input: { minAge: number; email: string; askDateOfBirth: boolean; now?: Date }) {
@@ -33,7 +33,7 @@ export function basicsSchema(input: { minAge: number; email: string; askDateOfBi
       .max(30, "validation.nameTooLong")
       .refine((name) => !name.startsWith("@"), "validation.nameStartsWithAt")
       .refine((name) => name.toLowerCase() !== input.email.toLowerCase(), "validation.nameIsEmail"),
-    // Required where the brand shows it (spec section 5); not asked, so not sent, elsewhere.
+    // Required where the brand shows it (docs/product/profiles.md#profile-fields); not asked, so not sent, elsewhere.
     date_of_birth: input.askDateOfBirth ? dateOfBirth : dateOfBirth.optional(),
   });
 }

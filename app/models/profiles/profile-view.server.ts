@@ -4,10 +4,10 @@ import { blocks, members, photos, profiles } from "../../../db/schema";
 import type { Storage } from "~/services/storage/storage";
 import type { Tenant } from "~/tenancy/schema";
 import { ageOn } from "~/utils/age";
-import { ONLINE_WINDOW_MS } from "~/models/search/member-search.server";
 import { regionsOf } from "~/domain/places";
 import { PERSONAL_COLUMNS } from "./profile-update.server";
-import type { CurrentMember } from "~/models/accounts/sessions.server";
+import type { CurrentMember } from "~/models/members/current-member";
+import { ONLINE_WINDOW_MS } from "~/models/members/member-cards.server";
 
 export type ViewPhoto =
   | { id: number; locked: false; url: string; thumbUrl: string; pending: boolean }

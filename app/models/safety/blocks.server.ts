@@ -4,9 +4,10 @@ import { blocks, members, photos, profiles } from "../../../db/schema";
 import type { Storage } from "~/services/storage/storage";
 import { removeConversationBetween } from "~/models/chat/conversations.server";
 import { removeLikesBetween } from "~/models/likes/likes.server";
+import { approvedMainPhoto } from "~/models/members/member-cards.server";
 
 /**
- * Blocks a member of the same pool (spec section 6). From then on neither sees the other in
+ * Blocks a member of the same pool (docs/product/safety.md#blocks). From then on neither sees the other in
  * search, the blocked member gets a 404 for the blocker's profile and cannot contact them.
  * Returns false, exactly as for an unknown id, when the member is not one the blocker may see:
  * another pool, oneself, a hidden account, or someone who blocked the blocker — so blocking
@@ -61,7 +62,7 @@ export async function blockedMembers(db: Database, storage: Storage, blockerId: 
     .from(blocks)
     .innerJoin(profiles, eq(profiles.memberId, blocks.blockedId))
     .innerJoin(members, eq(members.id, blocks.blockedId))
-    .leftJoin(photos, and(eq(photos.id, profiles.mainPhotoId), eq(photos.status, "active")))
+    .leftJoin(photos, approvedMainPhoto)
     .where(and(eq(blocks.blockerId, blockerId), inArray(members.status, ["active", "not_confirmed", "disabled"])))
     .orderBy(desc(blocks.createdAt));
   return rows.map((row) => ({ id: row.id, name: row.name, thumbUrl: row.thumbKey ? storage.publicUrl(row.thumbKey) : null, blockedAt: row.blockedAt }));

@@ -3,7 +3,7 @@ import type { Tenant } from "~/tenancy/schema";
 
 export type LayoutKind = "default" | "chat" | "lander" | "empty";
 
-/** Outside the default layout the warning is shown only to visitors from these countries (spec section 1). */
+/** Outside the default layout the warning is shown only to visitors from these countries (docs/product/safety.md#site-entry-warning). */
 const BARE_LAYOUT_COUNTRIES: readonly string[] = ["NL", "DE"];
 
 export interface SiteEntryInput {
@@ -17,7 +17,7 @@ export interface SiteEntryInput {
 }
 
 /**
- * Whether the adult-content warning opens (spec sections 1 and 2). The installed-app rule is
+ * Whether the adult-content warning opens (docs/product/safety.md#site-entry-warning). The installed-app rule is
  * applied in the browser, the only place that knows.
  */
 export function shouldShowSiteEntryWarning(input: SiteEntryInput): boolean {

@@ -4,6 +4,7 @@ import { photos, profiles } from "../../../db/schema";
 import type { Storage } from "~/services/storage/storage";
 import { ageOn } from "~/utils/age";
 import { TtlCache } from "~/utils/ttl-cache";
+import { approvedMainPhoto } from "~/models/members/member-cards.server";
 
 export interface MemberTeaser {
   id: number;
@@ -29,7 +30,7 @@ export async function recentMemberTeasers(db: Database, storage: Storage, pool: 
       isFictional: profiles.isFictional,
     })
     .from(profiles)
-    .innerJoin(photos, and(eq(photos.id, profiles.mainPhotoId), eq(photos.status, "active")))
+    .innerJoin(photos, approvedMainPhoto)
     .where(and(eq(profiles.pool, pool), eq(profiles.listed, true)))
     .orderBy(desc(profiles.lastActiveAt), desc(profiles.memberId))
     .limit(limit);

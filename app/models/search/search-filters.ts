@@ -3,7 +3,7 @@ import { isRegionOf } from "~/domain/places";
 
 export type SearchField = (typeof SEARCH_FIELDS)[number];
 
-/** Search state of spec section 3: what a member looks for. Absent means "any". */
+/** The search filters (docs/product/search.md#filters): what a member looks for. Absent means "any". */
 export interface SearchFilters {
   gender?: (typeof GENDERS)[number];
   country?: string;

@@ -1,7 +1,7 @@
 import { DELETION_GRACE_DAYS } from "~/domain/deletion-reasons";
 import type { Tenant } from "~/tenancy/schema";
 
-/** Terms version date: 2023-12-01 12:00 UTC, or the company's added date when later (spec section 9). */
+/** Terms version date: 2023-12-01 12:00 UTC, or the company's added date when later (docs/product/site.md#company-info). */
 export const DEFAULT_TERMS_DATE = new Date("2023-12-01T12:00:00Z");
 
 export function termsVersionDate(company: Pick<Tenant["company"], "added">): Date {

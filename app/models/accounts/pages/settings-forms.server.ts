@@ -3,8 +3,8 @@ import { parseWithZod } from "@conform-to/zod";
 import { db } from "~/db.server";
 import type { Tenant } from "~/tenancy/schema";
 import { isGuessablePassword } from "~/utils/password-strength.server";
-import { changePassword, checkCurrentPassword, emailInUse, requestEmailChange, type PasswordCheck } from "~/models/accounts/account-settings.server";
-import type { CurrentMember } from "~/models/accounts/sessions.server";
+import { changeEmail, changePassword, checkCurrentPassword, emailInUse, type PasswordCheck } from "~/models/accounts/account-settings.server";
+import type { CurrentMember } from "~/models/members/current-member";
 import { changeEmailSchema, changePasswordSchema } from "~/models/accounts/settings-schema";
 
 type Refused = { ok: false; reply: SubmissionResult<string[]>; minutes?: number };
@@ -17,14 +17,15 @@ export function passwordRefusal(check: Exclude<PasswordCheck, { ok: true }>, wro
 /**
  * The change-e-mail form: a valid new address that no other account on this site uses
  * ('Dit e-mailadres heeft al een account op deze site.') and the current password. Returns the
- * link token for the confirmation mail.
+ * confirmation link goes out to the new address.
  */
 export async function submitEmailChange(
   formData: FormData,
   tenant: Tenant,
   member: CurrentMember,
   ip: string | null,
-): Promise<{ ok: true; newEmail: string; token: string } | Refused> {
+  origin: string,
+): Promise<{ ok: true } | Refused> {
   const submission = parseWithZod(formData, { schema: changeEmailSchema });
   const hide = { hideFields: ["password"] };
   if (submission.status !== "success") return { ok: false, reply: submission.reply(hide) };
@@ -41,7 +42,8 @@ export async function submitEmailChange(
     return fail("password", refusal.key, refusal.minutes);
   }
   if (await emailInUse(db(), tenant.id, email, member.id)) return fail("email", "settings:email.taken");
-  return { ok: true, newEmail: email, token: await requestEmailChange(db(), member.id, email) };
+  await changeEmail(db(), tenant, member, email, origin);
+  return { ok: true };
 }
 
 /**

@@ -12,10 +12,11 @@ import { FREE_CONVERSATIONS, type SendRefusal } from "~/models/chat/chat-rules";
 import { sendMessage, type MessageContent, type SendOutcome } from "~/models/chat/chat-send.server";
 import { conversationList, conversationMessages, markConversationRead, memberConversation } from "~/models/chat/conversations.server";
 import { isGiftId } from "~/domain/gifts";
-import { notBlockedBetween } from "~/models/likes/likes.server";
-import { cardColumns, decodeCursor, encodeCursor, toMemberCard } from "~/models/search/member-search.server";
+import { notBlockedBetween } from "~/models/safety/not-blocked.server";
 import { readPhotoForm } from "~/models/profiles/pages/photo-upload-form.server";
-import type { CurrentMember } from "~/models/accounts/sessions.server";
+import type { CurrentMember } from "~/models/members/current-member";
+import { approvedMainPhoto, cardColumns, decodeCursor, encodeCursor, toMemberCard } from "~/models/members/member-cards.server";
+import { formatMoney } from "~/utils/money";
 
 const LIST_PAGE = 30;
 const MESSAGE_PAGE = 40;
@@ -40,7 +41,7 @@ export async function chatPartner(member: CurrentMember, tenant: Tenant, otherId
   const [row] = await db()
     .select({ ...cardColumns, listed: profiles.listed })
     .from(profiles)
-    .leftJoin(photos, and(eq(photos.id, profiles.mainPhotoId), eq(photos.status, "active")))
+    .leftJoin(photos, approvedMainPhoto)
     .where(and(eq(profiles.memberId, otherId), eq(profiles.pool, tenant.pool), notBlockedBetween(member.id, otherId, db())));
   if (!row || (!hasConversation && !row.listed) || otherId === member.id) return null;
   return toMemberCard(row, storage(), new Date());
@@ -128,7 +129,7 @@ function reply(outcome: SendOutcome): ChatActionReply {
   return outcome.ok ? { ok: true, conversationId: outcome.conversationId, creditsLeft: outcome.creditsLeft } : { ok: false, reason: outcome.reason };
 }
 
-/** The minimum price of a message for the visitor's country, where the brand states one (spec section 3). */
+/** The minimum price of a message for the visitor's country, where the brand states one (docs/product/chat.md#credits). */
 function minimumMessageCost(tenant: Tenant, context: AppLoadContext): { costs: number; currency: string } | null {
   const country = context.country ?? tenant.countries[0];
   return (country && tenant.settings.minimum_message_costs[country]) || null;
@@ -151,7 +152,7 @@ export function composerSettings(tenant: Tenant, member: CurrentMember, context:
     giftCredits: tenant.settings.gift_credits,
     gifts: tenant.settings.gifts,
     freeMessages: member.freeMessages,
-    minimum: minimum ? new Intl.NumberFormat(context.language, { style: "currency", currency: minimum.currency }).format(minimum.costs / 100) : null,
+    minimum: minimum ? formatMoney(minimum.costs, minimum.currency, context.language) : null,
   };
 }
 

@@ -1,11 +1,12 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { db } from "~/db.server";
 import { storage } from "~/services/storage/storage.server";
 import type { Tenant } from "~/tenancy/schema";
 import { photos, profiles } from "../../../../db/schema";
 import { sendLikeMail } from "~/models/likes/like-mail.server";
 import { likeMember, unlikeMember, type LikeSource } from "~/models/likes/likes.server";
-import type { CurrentMember } from "~/models/accounts/sessions.server";
+import type { CurrentMember } from "~/models/members/current-member";
+import { approvedMainPhoto } from "~/models/members/member-cards.server";
 
 export interface MatchCard {
   id: number;
@@ -38,7 +39,7 @@ async function matchCard(memberId: number): Promise<MatchCard | null> {
   const [row] = await db()
     .select({ id: profiles.memberId, name: profiles.name, thumbKey: photos.thumbKey })
     .from(profiles)
-    .leftJoin(photos, and(eq(photos.id, profiles.mainPhotoId), eq(photos.status, "active")))
+    .leftJoin(photos, approvedMainPhoto)
     .where(eq(profiles.memberId, memberId));
   return row ? { id: row.id, name: row.name, photoUrl: row.thumbKey ? storage().publicUrl(row.thumbKey) : null } : null;
 }

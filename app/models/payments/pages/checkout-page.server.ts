@@ -11,7 +11,7 @@ import type { DiscountError } from "~/models/payments/discounts.server";
 import { priceProduct, productFromId, type Product } from "~/models/payments/order-pricing";
 import { DIRECT_DEBIT, isPaymentMethod, issuersOf, methodsFor, type PaymentMethod } from "~/domain/payment-methods";
 import { directDebitOffered } from "~/models/payments/direct-debit.server";
-import type { CurrentMember } from "~/models/accounts/sessions.server";
+import type { CurrentMember } from "~/models/members/current-member";
 
 /** The methods this buyer is offered: by country, in order, where the provider takes them. */
 export function offeredMethods(context: AppLoadContext, tenant: Tenant): PaymentMethod[] {

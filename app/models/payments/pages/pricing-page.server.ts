@@ -9,7 +9,7 @@ export interface CostRow {
 }
 
 /**
- * /pricing (spec section 2): what a message, a photo and a gift cost in credits, and what that is
+ * /pricing (docs/product/payments.md#pricing-page): what a message, a photo and a gift cost in credits, and what that is
  * in money depending on the bundle bought (bonus credits included), from the brand's price list.
  */
 export function pricingTable(tenant: Tenant) {

@@ -6,7 +6,7 @@ import { orderToRepeat } from "~/models/payments/member-orders.server";
 import { parseProduct, productId } from "~/models/payments/order-pricing";
 import { offeredMethods } from "./checkout-page.server";
 import { DIRECT_DEBIT, isPaymentMethod, issuersOf } from "~/domain/payment-methods";
-import type { CurrentMember } from "~/models/accounts/sessions.server";
+import type { CurrentMember } from "~/models/members/current-member";
 
 /**
  * /credits/repeat-order: the member's last order again — the same product and method at today's

@@ -9,9 +9,9 @@ import { isFailed, isUnsettled, memberOrder, memberOrders, settleFromProvider, t
 import { parseProduct, productId } from "~/models/payments/order-pricing";
 import { offeredMethods } from "./checkout-page.server";
 import { CARD_METHODS, type PaymentMethod } from "~/domain/payment-methods";
-import type { CurrentMember } from "~/models/accounts/sessions.server";
+import type { CurrentMember } from "~/models/members/current-member";
 
-/** How the result page presents an order (spec section 4, payment). */
+/** How the result page presents an order (docs/product/payments.md#payment-result). */
 export type PaymentState = "loading" | "pending" | "completed" | "failed";
 
 /** An order still open after this long is waiting for the buyer or a slow method (bank transfer): pending, not loading. */
@@ -67,7 +67,7 @@ export async function transactionPage(context: AppLoadContext, input: { tenant: 
   return {
     order: orderView(order),
     balance: balance?.credits ?? member.credits,
-    /** A failed card payment offers PayPal (spec section 8); a failed repeat by card is the recurring card failure. */
+    /** A failed card payment offers PayPal (docs/product/payments.md#payment-result); a failed repeat by card is the recurring card failure. */
     offerPaypal: card && offered.includes("paypal"),
     recurringCardFailure: card && order.repeatOfId !== null && isFailed(order.status),
   };

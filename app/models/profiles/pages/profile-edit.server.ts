@@ -10,7 +10,7 @@ import { deletePhoto, memberPhotos, photoLimit, setMainPhoto, uploadPhoto } from
 import { regionsOf } from "~/domain/places";
 import { aboutSchema, askedPersonalFields, basicsSchema, interestsSchema, locationSchema, personalSchema } from "~/models/profiles/profile-forms";
 import { PERSONAL_COLUMNS, profileOf, saveAbout, saveBasics, saveInterests, saveLocation, savePersonal } from "~/models/profiles/profile-update.server";
-import type { CurrentMember } from "~/models/accounts/sessions.server";
+import type { CurrentMember } from "~/models/members/current-member";
 
 export const PROFILE_SECTIONS = ["basics", "location", "personal", "interests", "about"] as const;
 export type ProfileSection = (typeof PROFILE_SECTIONS)[number];

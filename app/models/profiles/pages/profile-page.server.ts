@@ -8,10 +8,11 @@ import { fictionalTexts } from "~/models/profiles/fictional.server";
 import { submitLike } from "~/models/likes/pages/like-actions.server";
 import { likeState, markLikeSeen } from "~/models/likes/likes.server";
 import { setFlash } from "~/web/flash.server";
-import { cardsAsShown, searchMembers } from "~/models/search/member-search.server";
+import { searchMembers } from "~/models/search/member-search.server";
 import { viewProfile } from "~/models/profiles/profile-view.server";
 import { requireMember } from "~/web/require-member.server";
 import { assertMayBrowse } from "~/models/search/pages/search-page.server";
+import { cardsAsShown } from "~/models/members/member-cards.server";
 
 const RELATED_LIMIT = 6;
 
@@ -22,7 +23,7 @@ function memberIdParam(value: string | undefined): number {
 
 /**
  * The loader of /members/{id} and /likes/m/{id}: the profile as this viewer may see it, or a 404
- * (DESIGN.md convention 5: never another brand's member, never one hidden from this viewer).
+ * (docs/conventions.md#not-found-is-a-404: never another brand's member, never one hidden from this viewer).
  */
 export async function loadProfilePage({ request, context, params }: LoaderFunctionArgs) {
   const tenant = requireTenant(context);
@@ -31,7 +32,7 @@ export async function loadProfilePage({ request, context, params }: LoaderFuncti
   const viewer = context.member;
   const profile = await viewProfile(db(), storage(), { tenant, viewer, memberId });
   if (!profile) throw data(null, { status: 404 });
-  // Opening the profile of someone who liked the viewer: that like is no longer new (spec section 4).
+  // Opening the profile of someone who liked the viewer: that like is no longer new (docs/product/likes.md#new-likes).
   if (viewer && !profile.isOwn) await markLikeSeen(db(), viewer.id, memberId);
   const [related, fictional, t, likes] = await Promise.all([
     searchMembers(db(), storage(), {

@@ -6,10 +6,11 @@ import { profiles } from "../../../../db/schema";
 import type { Storage } from "~/services/storage/storage";
 import type { Tenant } from "~/tenancy/schema";
 import { searchCookie } from "~/web/cookies.server";
-import { cardsAsShown, countMatches, decodeCursor, encodeCursor, searchMembers, type MemberCard, type SearchScope } from "~/models/search/member-search.server";
+import { countMatches, searchMembers, type SearchScope } from "~/models/search/member-search.server";
 import { filtersToParams, parseSearchFilters, similarFilters, type SearchFilters, type SearchRules } from "~/models/search/search-filters";
 import { visitTracking } from "~/models/accounts/signup-form-settings.server";
 import { hasTrafficSource } from "~/models/accounts/tracking";
+import { cardsAsShown, decodeCursor, encodeCursor, type MemberCard } from "~/models/members/member-cards.server";
 
 export const PAGE_SIZE = 24;
 /** Fewer results than this on the first page bring "similar profiles" below them. */
@@ -33,7 +34,7 @@ async function rememberedCount(db: Database, scope: SearchScope, filters: Search
 }
 
 /**
- * Spec section 6: visitors may search only when the brand's logged_out_search is not 'none' —
+ * docs/product/search.md#who-may-search: visitors may search only when the brand's logged_out_search is not 'none' —
  * or, for a visit from a traffic source, logged_out_search_trafficsource.
  */
 export async function assertMayBrowse(request: Request, context: AppLoadContext, tenant: Tenant): Promise<void> {
