@@ -11,6 +11,11 @@ const forbid = {
   components: { group: ["**/components", "**/components/**"], message: "Rules and data do not depend on components." },
   web: { group: ["~/web/**", "**/app/web/**"], message: "db/ does not depend on request plumbing." },
   appCode: { group: ["~/**", "~db/**", "../**"], message: "app/domain is the bottom layer: it imports nothing from app code." },
+  requestInRules: {
+    group: ["@remix-run/*", "~/db.server", "**/app/db.server"],
+    allowTypeImports: true,
+    message: "Rules in app/models take `db` as a parameter and know no request: put request-level code in the capability's pages/.",
+  },
   serverValues: {
     group: ["**/*.server", "**/*.server.*"],
     allowTypeImports: true,
@@ -41,7 +46,8 @@ export default tseslint.config(
   layer(["db/**/*.ts"], forbid.models, forbid.routes, forbid.components, forbid.web),
   layer(["app/services/**/*.ts", "app/tenancy/**/*.ts"], forbid.models, forbid.routes, forbid.components),
   layer(["app/domain/**/*.ts"], forbid.appCode),
-  layer(["app/models/**/*.ts"], forbid.routes, forbid.components),
+  layer(["app/models/**/*.ts"], forbid.routes, forbid.components, forbid.requestInRules),
+  layer(["app/models/*/pages/**/*.ts"], forbid.routes, forbid.components),
   layer(["app/components/**/*.{ts,tsx}"], forbid.routes, forbid.serverValues),
   // Routes may share route modules (a re-exported route); tests may call any layer.
   { files: ["app/routes/**", "**/*.test.{ts,tsx}"], rules: { "no-restricted-imports": "off" } },

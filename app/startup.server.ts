@@ -10,7 +10,7 @@ import { mailService } from "~/services/mail/mail.server";
 import { vapidKeys } from "~/services/push/vapid.server";
 import { storage } from "~/services/storage/storage.server";
 import { eventHub } from "~/services/realtime/event-hub.server";
-import { rememberAttentionWhileListening } from "~/models/notifications/member-attention.server";
+import { rememberAttentionWhileListening } from "~/web/member-attention.server";
 
 /**
  * Everything the server checks and prepares before it accepts a request: the tenant files

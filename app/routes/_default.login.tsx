@@ -7,7 +7,7 @@ import { SignupLink } from "~/components/account/SignupModal";
 import { Alert, Field, FieldErrors, inputClass } from "~/components/ui/Field";
 import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
-import { LoginRefused, loginAuthenticator } from "~/models/accounts/login.server";
+import { LoginRefused, loginAuthenticator } from "~/models/accounts/pages/login.server";
 import { loginSchema } from "~/models/accounts/login-schema";
 import { mailReactivationLink } from "~/models/accounts/account-deletion.server";
 import { startSession } from "~/models/accounts/sessions.server";

@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
-import { dismissedAlerts, isAlertName } from "~/models/notifications/alerts.server";
+import { dismissedAlerts, isAlertName } from "~/models/notifications/pages/alerts.server";
 import { requireTenant } from "~/tenancy/require-tenant.server";
 import { dismissedAlertsCookie } from "~/web/cookies.server";
 import { safeRedirectPath } from "~/web/http.server";

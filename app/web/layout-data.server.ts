@@ -1,10 +1,10 @@
 import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
 import { requireTenant } from "~/tenancy/require-tenant.server";
-import { dismissedAlerts, isQuiet, type DismissedAlerts } from "~/models/notifications/alerts.server";
+import { dismissedAlerts, isQuiet, type DismissedAlerts } from "~/models/notifications/pages/alerts.server";
 import { firstPurchaseDiscount, type Discount } from "~/models/payments/discounts.server";
-import { memberAttention } from "~/models/notifications/member-attention.server";
+import { memberAttention } from "~/web/member-attention.server";
 import type { CurrentMember } from "~/models/members/current-member";
-import { signupFormSettings } from "~/models/accounts/signup-form-settings.server";
+import { signupFormSettings } from "~/models/accounts/pages/signup-form-settings.server";
 import { siteEntryCookie } from "~/web/cookies.server";
 import { shouldShowSiteEntryWarning, type LayoutKind } from "~/models/safety/site-entry";
 

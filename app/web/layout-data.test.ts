@@ -3,7 +3,7 @@ import { tenantSchema } from "~/tenancy/schema";
 import { dismissedAlertsCookie } from "~/web/cookies.server";
 import { tenantFixture } from "../../tests/fixtures/tenant";
 import type { CurrentMember } from "~/models/members/current-member";
-import { dismissedAlerts } from "~/models/notifications/alerts.server";
+import { dismissedAlerts } from "~/models/notifications/pages/alerts.server";
 import { accountAlerts } from "./layout-data.server";
 
 const tenant = tenantSchema.parse(tenantFixture());

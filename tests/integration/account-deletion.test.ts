@@ -16,7 +16,7 @@ import type { Storage } from "../../app/services/storage/storage";
 import { tenantSchema } from "../../app/tenancy/schema";
 import { createTestDatabase, type TestDatabase } from "../fixtures/database";
 import { captureMail, linkIn } from "../fixtures/mail";
-import { addMember } from "../fixtures/members";
+import { createMember } from "../fixtures/members";
 import { tenantFixture } from "../fixtures/tenant";
 
 const tenant = tenantSchema.parse(tenantFixture({ id: "leavesite", domains: ["leavesite.example"] }));
@@ -54,7 +54,7 @@ afterAll(() => handle.close());
 
 describe("requesting deletion", () => {
   it("hides the account, ends its sessions, records the reason and makes a reactivation link", async () => {
-    const id = await addMember(handle.db, tenant, { email: "leaver@example.com", name: "Lotte" });
+    const { id } = await createMember(handle.db, { tenant, email: "leaver@example.com", name: "Lotte" });
     const cookie = await startSession(handle.db, { memberId: id, siteId: tenant.id, userAgent: null });
     const sessionId = (await sessionIdFrom(cookie.split(";")[0]!))!;
     const requested = await requestDeletion(handle.db, { memberId: id, reason: "found_someone", remarks: "Thanks!" });
@@ -72,7 +72,7 @@ describe("requesting deletion", () => {
   it("tells a deleting member who logs in with the right password apart, and mails a new link a few times a day", async () => {
     const mail = captureMail();
     try {
-      const id = await addMember(handle.db, tenant, { email: "comeback@example.com", password: "comeback-password-ibis" });
+      const { id } = await createMember(handle.db, { tenant, email: "comeback@example.com", password: "comeback-password-ibis" });
       await requestDeletion(handle.db, { memberId: id, reason: "price", remarks: null });
       const login = await checkLogin(handle.db, { siteId: tenant.id, email: "comeback@example.com", password: "comeback-password-ibis", ip: null });
       expect(login).toEqual({ ok: false, blockedMinutes: 0, deletingMemberId: id });
@@ -92,7 +92,7 @@ describe("requesting deletion", () => {
 
 describe("reactivation", () => {
   it("restores the account once within 14 days, listed again unless invisible", async () => {
-    const id = await addMember(handle.db, tenant, { email: "back@example.com", status: "not_confirmed" });
+    const { id } = await createMember(handle.db, { tenant, email: "back@example.com", status: "not_confirmed" });
     const requested = await requestDeletion(handle.db, { memberId: id, reason: "not_looking", remarks: null });
     expect(await reactivateAccount(handle.db, otherBrand, requested!.token)).toBeNull();
     expect(await reactivateAccount(handle.db, tenant, requested!.token)).toBe(id);
@@ -108,14 +108,14 @@ describe("reactivation", () => {
   });
 
   it("keeps a disabled account disabled", async () => {
-    const id = await addMember(handle.db, tenant, { email: "disabled@example.com", status: "disabled" });
+    const { id } = await createMember(handle.db, { tenant, email: "disabled@example.com", status: "disabled" });
     const requested = await requestDeletion(handle.db, { memberId: id, reason: "site_problems", remarks: null });
     expect(await reactivateAccount(handle.db, tenant, requested!.token)).toBe(id);
     expect((await status(id))!.status).toBe("disabled");
   });
 
   it("refuses after 14 days", async () => {
-    const id = await addMember(handle.db, tenant, { email: "late@example.com" });
+    const { id } = await createMember(handle.db, { tenant, email: "late@example.com" });
     const requested = await requestDeletion(handle.db, { memberId: id, reason: "price", remarks: null, now: new Date(Date.now() - 15 * DAY_MS) });
     // The link itself would still be within its lifetime here; the grace period decides.
     await handle.db.update(emailTokens).set({ expiresAt: new Date(Date.now() + DAY_MS) }).where(eq(emailTokens.memberId, id));
@@ -126,7 +126,7 @@ describe("reactivation", () => {
 
 describe("the delete discount", () => {
   it("is kept once for the member's next purchase", async () => {
-    const id = await addMember(handle.db, tenant, { email: "discount@example.com" });
+    const { id } = await createMember(handle.db, { tenant, email: "discount@example.com" });
     expect(await acceptDeleteDiscount(handle.db, tenant, id)).toBe(true);
     expect(await acceptDeleteDiscount(handle.db, tenant, id)).toBe(true);
     const rows = await handle.db.select().from(memberDiscounts).where(eq(memberDiscounts.memberId, id));
@@ -139,9 +139,9 @@ describe("the delete discount", () => {
 
 describe("the purge", () => {
   it("erases accounts deleted more than 14 days ago and leaves younger and reactivated ones", async () => {
-    const old = await addMember(handle.db, tenant, { email: "gone@example.com" });
-    const young = await addMember(handle.db, tenant, { email: "young@example.com" });
-    const kept = await addMember(handle.db, tenant, { email: "kept@example.com" });
+    const { id: old } = await createMember(handle.db, { tenant, email: "gone@example.com" });
+    const { id: young } = await createMember(handle.db, { tenant, email: "young@example.com" });
+    const { id: kept } = await createMember(handle.db, { tenant, email: "kept@example.com" });
     const [photo] = await handle.db
       .insert(photos)
       .values({ memberId: old, storageKey: "photos/aa/gone.webp", thumbKey: "photos/aa/gone-thumb.webp", width: 10, height: 10 })

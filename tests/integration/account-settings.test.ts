@@ -17,7 +17,7 @@ import { ACCOUNT_FAILURE_LIMIT } from "../../app/models/accounts/login-throttle.
 import { findSessionMember, sessionIdFrom, startSession } from "../../app/models/accounts/sessions.server";
 import { tenantSchema } from "../../app/tenancy/schema";
 import { createTestDatabase, type TestDatabase } from "../fixtures/database";
-import { addMember } from "../fixtures/members";
+import { createMember } from "../fixtures/members";
 import { tenantFixture } from "../fixtures/tenant";
 
 const tenant = tenantSchema.parse(tenantFixture({ id: "settingsite", domains: ["settingsite.example"] }));
@@ -36,7 +36,7 @@ afterAll(() => handle.close());
 
 describe("notification settings", () => {
   it("saves which types are on and keeps the rest off", async () => {
-    const id = await addMember(handle.db, tenant, { email: "types@example.com" });
+    const { id } = await createMember(handle.db, { tenant, email: "types@example.com" });
     expect((await accountSettings(handle.db, id)).mailOptOuts).toEqual([]);
     await saveNotificationTypes(handle.db, id, ["new_messages", "like_received"]);
     const settings = await accountSettings(handle.db, id);
@@ -47,7 +47,7 @@ describe("notification settings", () => {
   });
 
   it("records a system stop once per reason, only on the member's own brand, and lifts it", async () => {
-    const id = await addMember(handle.db, tenant, { email: "stopped@example.com" });
+    const { id } = await createMember(handle.db, { tenant, email: "stopped@example.com" });
     await disableNotifications(handle.db, id, otherBrand.id, "bounce");
     expect((await accountSettings(handle.db, id)).notificationsDisabled).toEqual([]);
     await disableNotifications(handle.db, id, tenant.id, "listunsubscribe");
@@ -61,7 +61,7 @@ describe("notification settings", () => {
 
 describe("invisible mode", () => {
   it("takes the profile out of every list and puts it back", async () => {
-    const id = await addMember(handle.db, tenant, { email: "shy@example.com" });
+    const { id } = await createMember(handle.db, { tenant, email: "shy@example.com" });
     await setInvisible(handle.db, id, true);
     const [hidden] = await handle.db.select({ listed: profiles.listed, invisible: members.invisible }).from(profiles).innerJoin(members, eq(members.id, profiles.memberId)).where(eq(profiles.memberId, id));
     expect(hidden).toEqual({ listed: false, invisible: true });
@@ -71,7 +71,7 @@ describe("invisible mode", () => {
   });
 
   it("never lists a disabled member, whatever they switch", async () => {
-    const id = await addMember(handle.db, tenant, { email: "banned@example.com", status: "disabled" });
+    const { id } = await createMember(handle.db, { tenant, email: "banned@example.com", status: "disabled" });
     await handle.db.update(profiles).set({ listed: false }).where(eq(profiles.memberId, id));
     await setInvisible(handle.db, id, true);
     await setInvisible(handle.db, id, false);
@@ -82,7 +82,7 @@ describe("invisible mode", () => {
 
 describe("changing the password", () => {
   it("checks the old password and counts wrong ones towards the login block", async () => {
-    const id = await addMember(handle.db, tenant, { email: "guess@example.com", password: "right-password-heron" });
+    const { id } = await createMember(handle.db, { tenant, email: "guess@example.com", password: "right-password-heron" });
     expect(await checkCurrentPassword(handle.db, id, "right-password-heron", "198.51.100.1")).toEqual({ ok: true });
     for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i++) {
       expect(await checkCurrentPassword(handle.db, id, `wrong-${i}`, "198.51.100.1")).toEqual({ ok: false, reason: "wrongPassword" });
@@ -93,7 +93,7 @@ describe("changing the password", () => {
   });
 
   it("ends every other session and keeps this one", async () => {
-    const id = await addMember(handle.db, tenant, { email: "switch@example.com", password: "old-password-heron" });
+    const { id } = await createMember(handle.db, { tenant, email: "switch@example.com", password: "old-password-heron" });
     const here = await sessionFor(id);
     const elsewhere = await sessionFor(id);
     await changePassword(handle.db, id, "new-password-pelican", here);
@@ -106,7 +106,7 @@ describe("changing the password", () => {
 
 describe("changing the e-mail address", () => {
   it("moves the account to the new address once, and confirms an unconfirmed account", async () => {
-    const id = await addMember(handle.db, tenant, { email: "before@example.com", status: "not_confirmed" });
+    const { id } = await createMember(handle.db, { tenant, email: "before@example.com", status: "not_confirmed" });
     const token = await requestEmailChange(handle.db, id, "after@example.com");
     expect((await accountSettings(handle.db, id)).email).toBe("before@example.com");
     expect(await confirmEmailChange(handle.db, tenant, token)).toEqual({ ok: true, memberId: id, email: "after@example.com" });
@@ -115,15 +115,15 @@ describe("changing the e-mail address", () => {
   });
 
   it("refuses an address taken after the link was sent", async () => {
-    const id = await addMember(handle.db, tenant, { email: "slow@example.com" });
+    const { id } = await createMember(handle.db, { tenant, email: "slow@example.com" });
     const token = await requestEmailChange(handle.db, id, "wanted@example.com");
-    await addMember(handle.db, tenant, { email: "wanted@example.com" });
+    await createMember(handle.db, { tenant, email: "wanted@example.com" });
     expect(await confirmEmailChange(handle.db, tenant, token)).toEqual({ ok: false, reason: "emailTaken" });
     expect((await accountSettings(handle.db, id)).email).toBe("slow@example.com");
   });
 
   it("refuses a link of another brand, an expired link and a made-up one", async () => {
-    const id = await addMember(handle.db, tenant, { email: "brand@example.com" });
+    const { id } = await createMember(handle.db, { tenant, email: "brand@example.com" });
     const token = await requestEmailChange(handle.db, id, "brand-new@example.com");
     expect(await confirmEmailChange(handle.db, otherBrand, token)).toEqual({ ok: false, reason: "invalidLink" });
     await handle.db.update(emailTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailTokens.memberId, id));
@@ -133,8 +133,8 @@ describe("changing the e-mail address", () => {
   });
 
   it("lets two accounts race for one address and gives it to one", async () => {
-    const first = await addMember(handle.db, tenant, { email: "race-1@example.com" });
-    const second = await addMember(handle.db, tenant, { email: "race-2@example.com" });
+    const { id: first } = await createMember(handle.db, { tenant, email: "race-1@example.com" });
+    const { id: second } = await createMember(handle.db, { tenant, email: "race-2@example.com" });
     const tokens = [await requestEmailChange(handle.db, first, "prize@example.com"), await requestEmailChange(handle.db, second, "prize@example.com")];
     const outcomes = await Promise.all(tokens.map((token) => confirmEmailChange(handle.db, tenant, token)));
     expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1);

@@ -5,7 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { members } from "../../db/schema/index";
 import { tenantSchema } from "../../app/tenancy/schema";
 import { createTestDatabase } from "../fixtures/database";
-import { addMember } from "../fixtures/members";
+import { createMember } from "../fixtures/members";
 import { logIn, openEventStream, removeTempDirs, send, startServer, tempDir, waitForListening } from "../fixtures/server-process";
 
 beforeAll(() => {
@@ -20,11 +20,10 @@ describe.skipIf(!process.env.DATABASE_URL)("chat across server processes", () =>
     const dir = tempDir("tenants-");
     copyFileSync("tenants/flirtpunt.json", path.join(dir, "flirtpunt.json"));
     const tenant = tenantSchema.parse(JSON.parse(readFileSync("tenants/flirtpunt.json", "utf8")));
-    const [anna, bas] = await Promise.all([
-      addMember(database.db, tenant, { email: "anna@example.com", password: "anna-password-kite", name: "Anna" }),
-      addMember(database.db, tenant, { email: "bas@example.com", password: "bas-password-kite", name: "Bas" }),
+    const [{ id: anna }, { id: bas }] = await Promise.all([
+      createMember(database.db, { tenant, email: "anna@example.com", password: "anna-password-kite", name: "Anna", credits: 100, paidUser: true }),
+      createMember(database.db, { tenant, email: "bas@example.com", password: "bas-password-kite", name: "Bas" }),
     ]);
-    await database.db.update(members).set({ credits: 100, paidUser: true }).where(eq(members.id, anna));
     const servers = [startServer(dir, { DATABASE_URL: database.url! }), startServer(dir, { DATABASE_URL: database.url! })];
     const host = tenant.domains[0]!;
     try {

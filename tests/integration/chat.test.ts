@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { creditLedger, memberEvents, members, messages, profiles } from "../../db/schema/index";
+import { creditLedger, memberEvents, members, messages } from "../../db/schema/index";
 import { blockMember, unblockMember } from "../../app/models/safety/blocks.server";
 import { answerAsProfile, sendMessage, type MessageContent } from "../../app/models/chat/chat-send.server";
 import {
@@ -14,6 +14,7 @@ import {
 import { LocalDiskStorage } from "../../app/services/storage/local-disk.server";
 import { tenantSchema } from "../../app/tenancy/schema";
 import { testDatabasePerFile } from "../fixtures/database";
+import { createMember, type MemberOverrides } from "../fixtures/members";
 import { tenantFixture } from "../fixtures/tenant";
 
 /** Storage that records what is removed. */
@@ -32,33 +33,8 @@ const tenant = tenantSchema.parse({
   settings: { ...base.settings, message_credits: 10, photo_credits: 15, gift_credits: 25, free_messages: 3, message_length: 200, gifts: ["rose", "heart"], chat_history_days: 30 },
 });
 
-interface Person {
-  name: string;
-  credits?: number;
-  freeMessages?: number;
-  paid?: boolean;
-  status?: "active" | "not_confirmed" | "disabled" | "deletion_requested";
-  pool?: string;
-  listed?: boolean;
-  fictional?: boolean;
-}
-
-async function person(p: Person): Promise<number> {
-  const [row] = await handle.db
-    .insert(members)
-    .values({
-      siteId: "alpha",
-      email: `${p.name}-${Math.random()}@example.com`,
-      status: p.status ?? "active",
-      credits: p.credits ?? 0,
-      freeMessages: p.freeMessages ?? 0,
-      paidUser: p.paid ?? false,
-      isFictional: p.fictional ?? false,
-    })
-    .returning({ id: members.id });
-  await handle.db.insert(profiles).values({ memberId: row!.id, pool: p.pool ?? "shared", name: p.name, listed: p.listed ?? true, isFictional: p.fictional ?? false });
-  return row!.id;
-}
+/** A member of brand alpha, in pool "shared" unless told otherwise. */
+const person = async (p: MemberOverrides) => (await createMember(handle.db, { tenant, ...p })).id;
 
 const text = (body: string): MessageContent => ({ kind: "text", body });
 const send = (senderId: number, recipientId: number, content: MessageContent = text("Hoi!")) => sendMessage(handle.db, { senderId, recipientId, tenant, content });
@@ -68,7 +44,7 @@ const messageCount = async () => (await handle.db.select({ n: sql<number>`count(
 
 describe("sending costs credits", () => {
   it("20 sends at once with credits for 5: exactly 5 messages, a zero balance and 5 ledger rows", async () => {
-    const ann = await person({ name: "Ann", credits: 50, paid: true });
+    const ann = await person({ name: "Ann", credits: 50, paidUser: true });
     const ben = await person({ name: "Ben" });
     const outcomes = await Promise.all(Array.from({ length: 20 }, (_, i) => send(ann, ben, text(`Bericht ${i}`))));
     expect(outcomes.filter((o) => o.ok)).toHaveLength(5);
@@ -82,7 +58,7 @@ describe("sending costs credits", () => {
   });
 
   it("uses the free messages first, then charges text, photo and gift at the brand's prices", async () => {
-    const ann = await person({ name: "Ann", credits: 50, freeMessages: 2, paid: true });
+    const ann = await person({ name: "Ann", credits: 50, freeMessages: 2, paidUser: true });
     const ben = await person({ name: "Ben" });
     expect(await send(ann, ben)).toMatchObject({ ok: true, charged: 0 });
     expect(await send(ann, ben)).toMatchObject({ ok: true, charged: 0 });
@@ -98,7 +74,7 @@ describe("sending costs credits", () => {
   });
 
   it("refuses empty and too long texts and gifts the brand does not offer, charging nothing", async () => {
-    const ann = await person({ name: "Ann", credits: 100, paid: true });
+    const ann = await person({ name: "Ann", credits: 100, paidUser: true });
     const ben = await person({ name: "Ben" });
     expect(await send(ann, ben, text("   "))).toEqual({ ok: false, reason: "empty" });
     expect(await send(ann, ben, text("x".repeat(201)))).toEqual({ ok: false, reason: "tooLong" });
@@ -118,11 +94,11 @@ describe("who may write to whom", () => {
     // Going on in a started conversation is fine; so is answering someone who wrote first.
     const started = others[outcomes.findIndex((o) => o.ok)]!;
     expect((await send(ann, started)).ok).toBe(true);
-    const writer = await person({ name: "G", credits: 100, paid: true });
+    const writer = await person({ name: "G", credits: 100, paidUser: true });
     expect((await send(writer, ann)).ok).toBe(true);
     expect((await send(ann, writer)).ok).toBe(true);
     // A paying member starts as many as they like.
-    const paid = await person({ name: "P", credits: 500, paid: true });
+    const paid = await person({ name: "P", credits: 500, paidUser: true });
     expect((await Promise.all(others.map((id) => send(paid, id)))).every((o) => o.ok)).toBe(true);
   });
 
@@ -138,8 +114,8 @@ describe("who may write to whom", () => {
   });
 
   it("delivers an unconfirmed member's messages, but nobody can reach them until they confirm", async () => {
-    const newbie = await person({ name: "New", credits: 100, status: "not_confirmed", paid: true });
-    const ben = await person({ name: "Ben", credits: 100, paid: true });
+    const newbie = await person({ name: "New", credits: 100, status: "not_confirmed", paidUser: true });
+    const ben = await person({ name: "Ben", credits: 100, paidUser: true });
     expect((await send(newbie, ben)).ok).toBe(true);
     expect(await send(ben, newbie)).toEqual({ ok: false, reason: "recipientUnconfirmed" });
     await handle.db.update(members).set({ status: "active" }).where(eq(members.id, newbie));
@@ -147,10 +123,10 @@ describe("who may write to whom", () => {
   });
 
   it("never reaches another pool, a blocked member, a leaving account or oneself; a hidden member only in a conversation they had", async () => {
-    const ann = await person({ name: "Ann", credits: 500, paid: true });
+    const ann = await person({ name: "Ann", credits: 500, paidUser: true });
     const elsewhere = await person({ name: "Far", pool: "other" });
     const leaving = await person({ name: "Leaving", status: "deletion_requested" });
-    const hidden = await person({ name: "Hidden", listed: false, credits: 100, paid: true });
+    const hidden = await person({ name: "Hidden", listed: false, credits: 100, paidUser: true });
     expect(await send(ann, elsewhere)).toEqual({ ok: false, reason: "unavailable" });
     expect(await send(ann, leaving)).toEqual({ ok: false, reason: "unavailable" });
     expect(await send(ann, ann)).toEqual({ ok: false, reason: "unavailable" });
@@ -175,9 +151,9 @@ describe("who may write to whom", () => {
 
 describe("conversations", () => {
   it("lists newest first with unread counts and the last message; reading clears the count and tells the writer", async () => {
-    const ann = await person({ name: "Ann", credits: 500, paid: true });
-    const ben = await person({ name: "Ben", credits: 500, paid: true });
-    const cas = await person({ name: "Cas", credits: 500, paid: true });
+    const ann = await person({ name: "Ann", credits: 500, paidUser: true });
+    const ben = await person({ name: "Ben", credits: 500, paidUser: true });
+    const cas = await person({ name: "Cas", credits: 500, paidUser: true });
     await send(ben, ann, text("Hoi Ann"));
     await send(ben, ann, text("Ben je er?"));
     await send(cas, ann, { kind: "gift", giftId: "heart" });
@@ -208,8 +184,8 @@ describe("conversations", () => {
   });
 
   it("deleting removes it from one member's list only; a new message brings it back with only what came after", async () => {
-    const ann = await person({ name: "Ann", credits: 500, paid: true });
-    const ben = await person({ name: "Ben", credits: 500, paid: true });
+    const ann = await person({ name: "Ann", credits: 500, paidUser: true });
+    const ben = await person({ name: "Ben", credits: 500, paidUser: true });
     const first = await send(ben, ann, text("Oud bericht"));
     if (!first.ok) throw new Error("not sent");
     expect(await deleteConversation(handle.db, ann, first.conversationId)).toBe(true);
@@ -228,8 +204,8 @@ describe("conversations", () => {
   });
 
   it("shows history newest page first, older pages on request, and hides what is beyond the brand's limit", async () => {
-    const ann = await person({ name: "Ann", credits: 500, paid: true });
-    const ben = await person({ name: "Ben", credits: 500, paid: true });
+    const ann = await person({ name: "Ann", credits: 500, paidUser: true });
+    const ben = await person({ name: "Ben", credits: 500, paidUser: true });
     let conversationId = 0;
     for (let i = 1; i <= 5; i++) {
       const sent = await send(i % 2 ? ann : ben, i % 2 ? ben : ann, text(`m${i}`));
@@ -254,7 +230,7 @@ describe("conversations", () => {
   });
 
   it("lets an operator answer as a fictional profile, free of charge, and as nobody else", async () => {
-    const ann = await person({ name: "Ann", credits: 100, paid: true });
+    const ann = await person({ name: "Ann", credits: 100, paidUser: true });
     const lisa = await person({ name: "Lisa", fictional: true });
     const sent = await send(ann, lisa, text("Hallo Lisa"));
     if (!sent.ok) throw new Error("not sent");

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { creditLedger, directDebitBlocks, directDebitRequests, members, orders, profiles, smsOutbox } from "../../db/schema/index";
+import { creditLedger, directDebitBlocks, directDebitRequests, members, orders, smsOutbox } from "../../db/schema/index";
 import { setDatabaseHandle } from "../../db/database.server";
 import { CODE_LIFETIME_MS, MAX_CODES_PER_HOUR, requestCode, resendCode, verifyCode, type MandateDetails } from "../../app/models/payments/direct-debit.server";
 import { directDebitPage, submitCode, submitMandate } from "../../app/models/payments/pages/direct-debit-page.server";
@@ -12,6 +12,7 @@ import { setSmsService } from "../../app/services/sms/sms.server";
 import { tenantSchema, type Tenant } from "../../app/tenancy/schema";
 import { contextFor, formOf } from "../fixtures/context";
 import { testDatabasePerFile } from "../fixtures/database";
+import { createMember } from "../fixtures/members";
 import { tenantFixture } from "../fixtures/tenant";
 
 const handle = testDatabasePerFile();
@@ -42,14 +43,7 @@ const FORM = {
 };
 
 /** A member of 20 credits who signed up long ago (no time bonus or welcome discount). */
-async function addBuyer(tenant: Tenant, name: string, createdAt = new Date("2020-01-01T00:00:00Z")): Promise<CurrentMember> {
-  const [row] = await handle.db
-    .insert(members)
-    .values({ siteId: tenant.id, email: `${name.toLowerCase()}@example.com`, status: "active", credits: 20, createdAt })
-    .returning();
-  await handle.db.insert(profiles).values({ memberId: row!.id, pool: tenant.pool, name });
-  return { ...row!, email: row!.email!, status: "active", name, thumbKey: null };
-}
+const addBuyer = async (tenant: Tenant, name: string, createdAt = new Date("2020-01-01T00:00:00Z")): Promise<CurrentMember> => (await createMember(handle.db, { tenant, name, credits: 20, createdAt })).current;
 
 const buyerOf = (member: CurrentMember, tenant = alpha) => ({ tenant, member, country: "NL" as const, language: "nl" as const });
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { discountCodes, discountRedemptions, members, orders } from "../../db/schema/index";
+import { discountCodes, discountRedemptions, orders } from "../../db/schema/index";
 import { activeDiscount, lookUpDiscount, TIME_BONUS_CODE, WELCOME_CODE } from "../../app/models/payments/discounts.server";
 import { applyPaymentStatus, attachPayment } from "../../app/models/payments/order-payments.server";
 import { placeOrder, type PlaceOrderInput } from "../../app/models/payments/order-placement.server";
@@ -8,7 +8,7 @@ import { releaseAbandonedCheckouts } from "../../app/models/payments/checkout.se
 import { completeLocalCheckout, LocalPaymentService } from "../../app/services/payments/local.server";
 import { tenantSchema } from "../../app/tenancy/schema";
 import { testDatabasePerFile } from "../fixtures/database";
-import { addMember } from "../fixtures/members";
+import { createMember } from "../fixtures/members";
 import { tenantFixture } from "../fixtures/tenant";
 
 const handle = testDatabasePerFile();
@@ -30,10 +30,9 @@ const other = tenantSchema.parse(tenantFixture({ id: "beta" }));
 
 const HOUR = 60 * 60 * 1000;
 
-async function memberSignedUp(msAgo: number, email = `m${Math.random()}@example.com`) {
-  const id = await addMember(handle.db, tenant, { email, createdAt: new Date(Date.now() - msAgo) });
-  const [row] = await handle.db.select({ id: members.id, paidUser: members.paidUser, createdAt: members.createdAt }).from(members).where(eq(members.id, id));
-  return row!;
+async function memberSignedUp(msAgo: number) {
+  const { id, paidUser, createdAt } = (await createMember(handle.db, { tenant, createdAt: new Date(Date.now() - msAgo) })).member;
+  return { id, paidUser, createdAt };
 }
 
 function order(member: PlaceOrderInput["member"], overrides: Partial<PlaceOrderInput> = {}) {

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { members, orders, profiles, discountRedemptions } from "../../db/schema";
+import { orders, discountRedemptions } from "../../db/schema";
 import { setDatabaseHandle } from "../../db/database.server";
 import { tenantSchema } from "~/tenancy/schema";
 import { dismissedAlertsCookie } from "~/web/cookies.server";
 import { contextFor } from "../fixtures/context";
 import { testDatabasePerFile } from "../fixtures/database";
+import { createMember, type MemberOverrides } from "../fixtures/members";
 import { tenantFixture } from "../fixtures/tenant";
 import type { LayoutKind } from "../../app/models/safety/site-entry";
 import type { CurrentMember } from "../../app/models/members/current-member";
@@ -18,21 +19,7 @@ beforeAll(() => setDatabaseHandle(handle));
 afterAll(() => setDatabaseHandle(undefined));
 
 /** A member who signed up `hoursAgo`, as the session lookup gives them to a loader. */
-async function member(input: { hoursAgo: number; credits?: number; paidUser?: boolean }): Promise<CurrentMember> {
-  const [row] = await handle.db
-    .insert(members)
-    .values({
-      siteId: tenant.id,
-      email: `m${Math.random().toString(36).slice(2)}@example.com`,
-      status: "active",
-      credits: input.credits ?? 0,
-      paidUser: input.paidUser ?? false,
-      createdAt: new Date(Date.now() - input.hoursAgo * HOUR),
-    })
-    .returning();
-  await handle.db.insert(profiles).values({ memberId: row!.id, pool: tenant.pool, name: "Kim" });
-  return { ...row!, email: row!.email!, status: "active", name: "Kim", thumbKey: null };
-}
+const member = async ({ hoursAgo, ...input }: MemberOverrides & { hoursAgo: number }): Promise<CurrentMember> => (await createMember(handle.db, { tenant, createdAt: new Date(Date.now() - hoursAgo * HOUR), ...input })).current;
 
 /** The member has used the code: it is held by an order of theirs that is paid or still pending. */
 async function redeem(current: CurrentMember, code: string, status: "paid" | "pending" | "failed") {

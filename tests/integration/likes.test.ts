@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { likes, members, photos, profiles } from "../../db/schema/index";
+import { likes, profiles } from "../../db/schema/index";
 import { autoLike } from "../../app/models/likes/auto-like.server";
 import { blockMember } from "../../app/models/safety/blocks.server";
 import { likeMember, likesList, markLikeSeen, newLikesCount, unlikeMember, unseenMatch } from "../../app/models/likes/likes.server";
@@ -9,6 +9,7 @@ import { passProfile, swipeLimit, swipeState } from "../../app/models/likes/swip
 import { LocalDiskStorage } from "../../app/services/storage/local-disk.server";
 import { tenantSchema } from "../../app/tenancy/schema";
 import { testDatabasePerFile } from "../fixtures/database";
+import { createMember, type MemberOverrides } from "../fixtures/members";
 import { tenantFixture } from "../fixtures/tenant";
 
 const handle = testDatabasePerFile();
@@ -17,39 +18,9 @@ const base = tenantFixture({ id: "alpha", pool: "shared" });
 const alpha = tenantSchema.parse({ ...base, settings: { ...base.settings, auto_likes: "fictional" } });
 const NOW = new Date("2026-06-15T12:00:00Z");
 
-interface Person {
-  name: string;
-  pool?: string;
-  gender?: "male" | "female";
-  birthDate?: string;
-  region?: string;
-  country?: string;
-  interests?: string[];
-  hoursAgo?: number;
-  listed?: boolean;
-  fictional?: boolean;
-}
-
-async function person(p: Person): Promise<number> {
-  const [row] = await handle.db
-    .insert(members)
-    .values({ siteId: "alpha", email: `${p.name}-${Math.random()}@example.com`, status: "active", isFictional: p.fictional ?? false })
-    .returning({ id: members.id });
-  await handle.db.insert(profiles).values({
-    memberId: row!.id,
-    pool: p.pool ?? "shared",
-    name: p.name,
-    gender: p.gender ?? "female",
-    birthDate: p.birthDate ?? "1990-01-01",
-    country: p.country ?? "NL",
-    region: p.region ?? "NL-NH",
-    interests: p.interests ?? [],
-    listed: p.listed ?? true,
-    isFictional: p.fictional ?? false,
-    lastActiveAt: new Date(NOW.getTime() - (p.hoursAgo ?? 1) * 3_600_000),
-  });
-  return row!.id;
-}
+/** A woman of 36 in Noord-Holland, brand alpha, active an hour before NOW unless told otherwise. */
+const person = async ({ hoursAgo = 1, ...p }: MemberOverrides & { hoursAgo?: number }) =>
+  (await createMember(handle.db, { tenant: alpha, gender: "female", birthDate: "1990-01-01", country: "NL", region: "NL-NH", lastActiveAt: new Date(NOW.getTime() - hoursAgo * 3_600_000), ...p })).id;
 
 const like = (likerId: number, likedId: number, source: "profile" | "swipe" = "profile") => likeMember(handle.db, { likerId, likedId, pool: "shared", source });
 const rowsBetween = (a: number, b: number) => handle.db.select().from(likes).where(and(eq(likes.likerId, a), eq(likes.likedId, b)));
@@ -170,12 +141,7 @@ describe("auto-like", () => {
     const none = tenantSchema.parse({ ...base, settings: { ...base.settings, auto_likes: "none" } });
     expect(await autoLike(handle.db, storage, { tenant: none, memberId: me })).toBeNull();
 
-    const fiona = await person({ name: "Fiona", fictional: true });
-    const [photo] = await handle.db
-      .insert(photos)
-      .values({ memberId: fiona, storageKey: "photos/aa/f.webp", thumbKey: "photos/aa/f-thumb.webp", width: 10, height: 10, status: "active" })
-      .returning({ id: photos.id });
-    await handle.db.update(profiles).set({ mainPhotoId: photo!.id }).where(eq(profiles.memberId, fiona));
+    const fiona = await person({ name: "Fiona", fictional: true, photo: "active" });
     expect(await autoLike(handle.db, storage, { tenant: none, memberId: me })).toBeNull();
     const auto = await autoLike(handle.db, storage, { tenant: alpha, memberId: me, lookingFor: "female" });
     expect(auto).toMatchObject({ id: fiona, name: "Fiona", matchPath: `/likes/m/${fiona}` });

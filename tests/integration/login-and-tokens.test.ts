@@ -1,27 +1,22 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/client.server";
-import { members, profiles } from "../../db/schema/index";
+import { members } from "../../db/schema/index";
 import { checkLogin, confirmEmail } from "../../app/models/accounts/accounts.server";
 import { consumeToken, issueToken, peekToken, TOKEN_LIFETIME_MS } from "../../app/models/accounts/email-tokens.server";
 import { ACCOUNT_FAILURE_LIMIT, loginBlockedMinutes, recordLoginAttempt } from "../../app/models/accounts/login-throttle.server";
 import { endMemberSessions, endSession, findSessionMember, sessionIdFrom, startSession } from "../../app/models/accounts/sessions.server";
-import { hashPassword } from "../../app/utils/password.server";
 import { createTestDatabase, type TestDatabase } from "../fixtures/database";
+import { createMember } from "../fixtures/members";
 
 let handle: TestDatabase;
 let memberId: number;
 const SITE = "loginsite";
 const PASSWORD = "zomer-fiets-lamp-42";
 
-async function addMember(email: string, status: "active" | "not_confirmed" | "deletion_requested" = "active", siteId = SITE) {
-  const [row] = await handle.db
-    .insert(members)
-    .values({ siteId, email, status, passwordHash: await hashPassword(PASSWORD) })
-    .returning({ id: members.id });
-  await handle.db.insert(profiles).values({ memberId: row!.id, pool: siteId, name: email.split("@")[0]! });
-  return row!.id;
-}
+/** A member with PASSWORD, named after the address. */
+const addMember = async (email: string, status: "active" | "not_confirmed" | "deletion_requested" = "active", siteId = SITE) =>
+  (await createMember(handle.db, { siteId, email, status, password: PASSWORD, name: email.split("@")[0]! })).id;
 
 beforeAll(async () => {
   handle = await createTestDatabase();

@@ -10,7 +10,7 @@ const dataDir = vi.hoisted(() => {
   return dir;
 });
 
-import { members, photos, profiles } from "../../db/schema/index";
+import { photos, profiles } from "../../db/schema/index";
 import { setDatabaseHandle } from "../../db/database.server";
 import type { CurrentMember } from "../../app/models/members/current-member";
 import { action as profileAction } from "../../app/routes/_default.profile";
@@ -19,6 +19,7 @@ import { action as memberAction, loader as memberLoader } from "../../app/routes
 import { tenantSchema, type Tenant } from "../../app/tenancy/schema";
 import { contextFor, formOf } from "../fixtures/context";
 import { testDatabasePerFile } from "../fixtures/database";
+import { createMember } from "../fixtures/members";
 import { tenantFixture } from "../fixtures/tenant";
 
 const handle = testDatabasePerFile();
@@ -26,11 +27,8 @@ const base = tenantFixture({ id: "alpha", pool: "shared" });
 const alpha = tenantSchema.parse({ ...base, settings: { ...base.settings, logged_out_search: "none", logged_out_search_trafficsource: "all" } });
 const other = tenantSchema.parse(tenantFixture({ id: "other" }));
 
-async function addPerson(tenant: Tenant, name: string): Promise<CurrentMember> {
-  const [row] = await handle.db.insert(members).values({ siteId: tenant.id, email: `${name.toLowerCase()}@example.com`, status: "active" }).returning();
-  await handle.db.insert(profiles).values({ memberId: row!.id, pool: tenant.pool, name, gender: "female", birthDate: "1990-01-01" });
-  return { ...row!, email: row!.email!, status: "active", name, thumbKey: null };
-}
+/** A woman born 1990-01-01 on the brand, as the session lookup gives her to loaders and actions. */
+const addPerson = async (tenant: Tenant, name: string): Promise<CurrentMember> => (await createMember(handle.db, { tenant, name, gender: "female", birthDate: "1990-01-01" })).current;
 
 function call<T>(promise: Promise<T> | T): Promise<T | Response> {
   return Promise.resolve(promise).catch((thrown: unknown) => {

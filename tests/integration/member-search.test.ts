@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { members, photos, profiles } from "../../db/schema/index";
+import { profiles } from "../../db/schema/index";
 import { blockMember, unblockMember } from "../../app/models/safety/blocks.server";
 import { likeMember } from "../../app/models/likes/likes.server";
 import { countMatches, searchConditions, searchMembers, type SearchScope } from "../../app/models/search/member-search.server";
@@ -8,56 +8,15 @@ import { decodeCursor, encodeCursor } from "../../app/models/members/member-card
 import type { SearchFilters } from "../../app/models/search/search-filters";
 import { LocalDiskStorage } from "../../app/services/storage/local-disk.server";
 import { testDatabasePerFile } from "../fixtures/database";
+import { createMember, type MemberOverrides } from "../fixtures/members";
 
 const handle = testDatabasePerFile();
 const storage = new LocalDiskStorage("/tmp/unused-search-storage");
 const NOW = new Date("2026-06-15T12:00:00Z");
 
-interface Person {
-  name: string;
-  site?: string;
-  pool?: string;
-  gender?: "male" | "female";
-  birthDate?: string;
-  country?: string;
-  region?: string;
-  bodyType?: "slim" | "normal" | "fat";
-  status?: "active" | "not_confirmed" | "disabled" | "deletion_requested" | "deleted";
-  invisible?: boolean;
-  minutesAgo?: number;
-  photo?: "active" | "pending";
-}
-
-/** A member with a profile, listed the way the account models keep `listed`. */
-async function person(p: Person): Promise<number> {
-  const status = p.status ?? "active";
-  const invisible = p.invisible ?? false;
-  const [member] = await handle.db
-    .insert(members)
-    .values({ siteId: p.site ?? "alpha", email: `${p.name.toLowerCase()}-${Math.random()}@example.com`, status, invisible })
-    .returning({ id: members.id });
-  const id = member!.id;
-  await handle.db.insert(profiles).values({
-    memberId: id,
-    pool: p.pool ?? "shared",
-    name: p.name,
-    gender: p.gender ?? "female",
-    birthDate: p.birthDate ?? "1990-01-01",
-    country: p.country ?? "NL",
-    region: p.region ?? "NL-NH",
-    bodyType: p.bodyType ?? "normal",
-    listed: !invisible && (status === "active" || status === "not_confirmed"),
-    lastActiveAt: new Date(NOW.getTime() - (p.minutesAgo ?? 60) * 60_000),
-  });
-  if (p.photo) {
-    const [photo] = await handle.db
-      .insert(photos)
-      .values({ memberId: id, storageKey: `photos/aa/${id}.webp`, thumbKey: `photos/aa/${id}-thumb.webp`, width: 10, height: 10, status: p.photo })
-      .returning({ id: photos.id });
-    await handle.db.update(profiles).set({ mainPhotoId: photo!.id }).where(sql`${profiles.memberId} = ${id}`);
-  }
-  return id;
-}
+/** A woman of 36 in Noord-Holland on brand alpha (pool "shared"), active an hour before NOW unless told otherwise. */
+const person = async ({ minutesAgo = 60, ...p }: MemberOverrides & { minutesAgo?: number }) =>
+  (await createMember(handle.db, { siteId: "alpha", pool: "shared", gender: "female", birthDate: "1990-01-01", country: "NL", region: "NL-NH", bodyType: "normal", lastActiveAt: new Date(NOW.getTime() - minutesAgo * 60_000), ...p })).id;
 
 async function names(scope: SearchScope, filters: SearchFilters = {}): Promise<string[]> {
   const page = await searchMembers(handle.db, storage, { scope, filters, limit: 100, now: NOW });
@@ -69,9 +28,9 @@ describe("searchMembers: who is found", () => {
   it("finds only the member pool's listed profiles: other pools, hidden, disabled and deleting accounts never", async () => {
     const viewer = await person({ name: "Viewer", gender: "male" });
     await person({ name: "Anna" });
-    await person({ name: "Bea", site: "beta" }); // another brand, same pool
+    await person({ name: "Bea", siteId: "beta" }); // another brand, same pool
     await person({ name: "Cleo", status: "not_confirmed" });
-    await person({ name: "Other", pool: "elsewhere", site: "gamma" });
+    await person({ name: "Other", pool: "elsewhere", siteId: "gamma" });
     await person({ name: "Hidden", invisible: true });
     await person({ name: "Disabled", status: "disabled" });
     await person({ name: "Leaving", status: "deletion_requested" });
@@ -96,7 +55,7 @@ describe("searchMembers: who is found", () => {
 
   it("cannot block across pools, oneself, hidden members or a blocker: blocking reveals no one", async () => {
     const viewer = await person({ name: "Viewer" });
-    const stranger = await person({ name: "Stranger", pool: "elsewhere", site: "gamma" });
+    const stranger = await person({ name: "Stranger", pool: "elsewhere", siteId: "gamma" });
     const hidden = await person({ name: "Hidden", invisible: true });
     const disabled = await person({ name: "Disabled", status: "disabled" });
     const blocker = await person({ name: "Blocker" });

@@ -7,7 +7,7 @@ import { TenantRegistry } from "../../app/tenancy/registry";
 import { tenantSchema } from "../../app/tenancy/schema";
 import { createTestDatabase, type TestDatabase } from "../fixtures/database";
 import { captureMail, linkIn } from "../fixtures/mail";
-import { addMember } from "../fixtures/members";
+import { createMember } from "../fixtures/members";
 import { tenantFixture } from "../fixtures/tenant";
 
 const tenant = tenantSchema.parse(tenantFixture({ id: "mailsite", domains: ["mailsite.example"] }));
@@ -33,7 +33,7 @@ const news = (memberId: number, brand = tenant) =>
 
 describe("notification mails", () => {
   it("carry an unsubscribe link and List-Unsubscribe headers for one-click unsubscribing", async () => {
-    const id = await addMember(handle.db, tenant, { email: "reader@example.com" });
+    const { id } = await createMember(handle.db, { tenant, email: "reader@example.com" });
     expect(await news(id)).toBe(true);
     const [sent] = mail.sent;
     const link = linkIn(sent!, "/unsubscribe/");
@@ -47,15 +47,15 @@ describe("notification mails", () => {
   });
 
   it("are not sent for a type turned off, after a system stop, to another brand's member, or to the unconfirmed", async () => {
-    const optedOut = await addMember(handle.db, tenant, { email: "no-news@example.com" });
+    const { id: optedOut } = await createMember(handle.db, { tenant, email: "no-news@example.com" });
     await saveNotificationTypes(handle.db, optedOut, NOTIFICATION_TYPES.filter((type) => type !== "news"));
     expect(await news(optedOut)).toBe(false);
-    const stopped = await addMember(handle.db, tenant, { email: "bounced@example.com" });
+    const { id: stopped } = await createMember(handle.db, { tenant, email: "bounced@example.com" });
     await disableNotifications(handle.db, stopped, tenant.id, "bounce");
     expect(await news(stopped)).toBe(false);
-    const foreign = await addMember(handle.db, otherBrand, { email: "foreign@example.com" });
+    const { id: foreign } = await createMember(handle.db, { tenant: otherBrand, email: "foreign@example.com" });
     expect(await news(foreign)).toBe(false);
-    const unconfirmed = await addMember(handle.db, tenant, { email: "new@example.com", status: "not_confirmed" });
+    const { id: unconfirmed } = await createMember(handle.db, { tenant, email: "new@example.com", status: "not_confirmed" });
     expect(await news(unconfirmed)).toBe(false);
     expect(mail.sent).toEqual([]);
   });
@@ -65,9 +65,9 @@ describe("the unconfirmed reminder job", () => {
   it("reminds each member once, a day after signing up, unless reminders are off", async () => {
     const now = new Date();
     const registry = new TenantRegistry([tenant]);
-    const due = await addMember(handle.db, tenant, { email: "forgot@example.com", status: "not_confirmed", createdAt: new Date(now.getTime() - 30 * HOUR_MS) });
-    await addMember(handle.db, tenant, { email: "fresh@example.com", status: "not_confirmed", createdAt: new Date(now.getTime() - 2 * HOUR_MS) });
-    const noReminders = await addMember(handle.db, tenant, { email: "leave-me@example.com", status: "not_confirmed", createdAt: new Date(now.getTime() - 30 * HOUR_MS) });
+    const { id: due } = await createMember(handle.db, { tenant, email: "forgot@example.com", status: "not_confirmed", createdAt: new Date(now.getTime() - 30 * HOUR_MS) });
+    await createMember(handle.db, { tenant, email: "fresh@example.com", status: "not_confirmed", createdAt: new Date(now.getTime() - 2 * HOUR_MS) });
+    const { id: noReminders } = await createMember(handle.db, { tenant, email: "leave-me@example.com", status: "not_confirmed", createdAt: new Date(now.getTime() - 30 * HOUR_MS) });
     await saveNotificationTypes(handle.db, noReminders, NOTIFICATION_TYPES.filter((type) => type !== "reminders"));
     for (const id of [due, noReminders]) {
       await handle.db.insert(emailTokens).values({ memberId: id, purpose: "activate", tokenHash: `signup-${id}`, expiresAt: new Date(now.getTime() + 100 * HOUR_MS) });

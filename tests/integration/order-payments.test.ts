@@ -5,7 +5,7 @@ import { applyPaymentStatus, attachPayment } from "../../app/models/payments/ord
 import { placeOrder } from "../../app/models/payments/order-placement.server";
 import { tenantSchema } from "../../app/tenancy/schema";
 import { testDatabasePerFile } from "../fixtures/database";
-import { addMember } from "../fixtures/members";
+import { createMember } from "../fixtures/members";
 import { tenantFixture } from "../fixtures/tenant";
 
 const handle = testDatabasePerFile();
@@ -14,17 +14,14 @@ const tenant = tenantSchema.parse(tenantFixture({ id: "alpha" }));
 
 /** A member with 20 credits and an order for the brand's first bundle, paid through `paymentId`. */
 async function orderFor(paymentId: string) {
-  const memberId = await addMember(handle.db, tenant, { email: `${paymentId}@example.com` });
   // Signed up long ago: no welcome discount or time bonus.
-  const [member] = await handle.db
-    .update(members)
-    .set({ credits: 20, createdAt: new Date("2020-01-01T00:00:00Z") })
-    .where(eq(members.id, memberId))
-    .returning({ id: members.id, paidUser: members.paidUser, createdAt: members.createdAt });
+  const { member: created } = await createMember(handle.db, { tenant, email: `${paymentId}@example.com`, credits: 20, createdAt: new Date("2020-01-01T00:00:00Z") });
+  const memberId = created.id;
+  const member = { id: created.id, paidUser: created.paidUser, createdAt: created.createdAt };
   const bundle = tenant.pricing[tenant.currency]!.bundles[0]!;
   const placed = await placeOrder(handle.db, {
     tenant,
-    member: member!,
+    member,
     product: { kind: "bundle", id: bundle.id },
     country: "NL",
     method: "ideal",

@@ -1,21 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { members, profiles } from "../../db/schema/index";
 import { checkLogin } from "../../app/models/accounts/accounts.server";
 import { requestPasswordReset, resetPassword, RESETS_PER_DAY } from "../../app/models/accounts/password-reset.server";
 import { findSessionMember, sessionIdFrom, startSession } from "../../app/models/accounts/sessions.server";
 import { tenantSchema } from "../../app/tenancy/schema";
-import { hashPassword } from "../../app/utils/password.server";
 import { createTestDatabase, type TestDatabase } from "../fixtures/database";
+import { createMember } from "../fixtures/members";
 import { tenantFixture } from "../fixtures/tenant";
 
 const tenant = tenantSchema.parse(tenantFixture({ id: "resetsite", domains: ["resetsite.example"] }));
 let handle: TestDatabase;
 
-async function addMember(email: string) {
-  const [row] = await handle.db.insert(members).values({ siteId: tenant.id, email, status: "active", passwordHash: await hashPassword("old-password-zebra") }).returning({ id: members.id });
-  await handle.db.insert(profiles).values({ memberId: row!.id, pool: tenant.pool, name: "Kim" });
-  return row!.id;
-}
+const addMember = async (email: string) => (await createMember(handle.db, { tenant, email, name: "Kim", password: "old-password-zebra" })).id;
 
 beforeAll(async () => {
   handle = await createTestDatabase();

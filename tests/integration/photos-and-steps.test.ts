@@ -4,22 +4,20 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { members, photos, profiles } from "../../db/schema/index";
+import { photos, profiles } from "../../db/schema/index";
 import { moderatePhoto, PHOTO_LIMIT, uploadPhoto } from "../../app/models/profiles/photos.server";
 import { finishSignupStep, signupStepOf } from "../../app/models/accounts/signup-progress.server";
 import { resumeStep } from "../../app/models/accounts/signup-steps";
 import { LocalDiskStorage } from "../../app/services/storage/local-disk.server";
 import { createTestDatabase, type TestDatabase } from "../fixtures/database";
+import { createMember } from "../fixtures/members";
 
 let handle: TestDatabase;
 let storageDir: string;
 let storage: LocalDiskStorage;
 
-async function newMember(signupStep: number | null = 0): Promise<number> {
-  const [row] = await handle.db.insert(members).values({ siteId: "photosite", email: `m${Math.random()}@example.com`, signupStep }).returning({ id: members.id });
-  await handle.db.insert(profiles).values({ memberId: row!.id, pool: "photosite", name: "M" });
-  return row!.id;
-}
+/** A member still signing up (at `signupStep`) on a brand with a pool of its own. */
+const newMember = async (signupStep: number | null = 0) => (await createMember(handle.db, { siteId: "photosite", name: "M", status: "not_confirmed", signupStep })).id;
 
 /** A real JPEG with EXIF including a GPS position, as phones write them. */
 function jpegWithLocation(width = 800, height = 600): Promise<Buffer> {

@@ -4,7 +4,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { members, profiles } from "../../db/schema/index";
+import { profiles } from "../../db/schema/index";
 import { blockMember } from "../../app/models/safety/blocks.server";
 import { deletePhoto, moderatePhoto, setMainPhoto, uploadPhoto } from "../../app/models/profiles/photos.server";
 import { viewProfile } from "../../app/models/profiles/profile-view.server";
@@ -12,6 +12,7 @@ import type { CurrentMember } from "../../app/models/members/current-member";
 import { LocalDiskStorage } from "../../app/services/storage/local-disk.server";
 import { tenantSchema, type Tenant } from "../../app/tenancy/schema";
 import { testDatabasePerFile } from "../fixtures/database";
+import { createMember, type MemberOverrides } from "../fixtures/members";
 import { tenantFixture } from "../fixtures/tenant";
 
 const handle = testDatabasePerFile();
@@ -34,30 +35,9 @@ const beta = brand("beta", "shared");
 const other = brand("other");
 const NOW = new Date("2026-06-15T12:00:00Z");
 
-async function member(tenant: Tenant, name: string, extra: { status?: "active" | "disabled" | "deletion_requested" | "deleted"; invisible?: boolean; fictional?: boolean } = {}) {
-  const status = extra.status ?? "active";
-  const [row] = await handle.db
-    .insert(members)
-    .values({ siteId: tenant.id, email: `${name}-${Math.random()}@example.com`, status, invisible: extra.invisible ?? false, isFictional: extra.fictional ?? false })
-    .returning({ id: members.id });
-  await handle.db.insert(profiles).values({
-    memberId: row!.id,
-    pool: tenant.pool,
-    name,
-    gender: "female",
-    sexuality: "bi",
-    birthDate: "1990-06-16",
-    country: "NL",
-    region: "NL-UT",
-    city: "Utrecht",
-    tattoos: "some",
-    interests: ["music", "hiking", "sex_bondage"],
-    about: "Hallo",
-    isFictional: extra.fictional ?? false,
-    listed: status === "active" && !extra.invisible,
-  });
-  return row!.id;
-}
+/** A bisexual woman in Utrecht, 36 tomorrow, with tattoos, an about text, and music, hiking and sex_bondage among her interests. */
+const member = async (tenant: Tenant, name: string, extra: MemberOverrides = {}) =>
+  (await createMember(handle.db, { tenant, name, gender: "female", sexuality: "bi", birthDate: "1990-06-16", country: "NL", region: "NL-UT", city: "Utrecht", tattoos: "some", interests: ["music", "hiking", "sex_bondage"], about: "Hallo", ...extra })).id;
 
 function viewer(id: number, tenant: Tenant, paidUser = false): CurrentMember {
   return {

@@ -4,14 +4,14 @@ import { openDatabase, type DatabaseHandle } from "../../db/client.server";
 import { setDatabaseHandle } from "../../db/database.server";
 import { likes } from "../../db/schema/index";
 import { likeMember } from "../../app/models/likes/likes.server";
-import { memberAttention, rememberAttentionWhileListening } from "../../app/models/notifications/member-attention.server";
+import { memberAttention, rememberAttentionWhileListening } from "../../app/web/member-attention.server";
 import { RESYNC_EVENT } from "../../app/models/notifications/member-event-kinds";
 import { eventsAfter, latestEventId, publishEvent, pruneEvents, signalMember } from "../../app/models/notifications/member-events.server";
 import { encodeSignal, EventHub, MEMBER_EVENTS_CHANNEL, setEventHub, type MemberSignal } from "../../app/services/realtime/event-hub.server";
 import { memberEventStream, REPLAY_MAX } from "../../app/services/realtime/event-stream.server";
 import { tenantSchema } from "../../app/tenancy/schema";
 import { testDatabasePerFile } from "../fixtures/database";
-import { addMember } from "../fixtures/members";
+import { createMember } from "../fixtures/members";
 import { tenantFixture } from "../fixtures/tenant";
 
 const handle = testDatabasePerFile();
@@ -42,7 +42,7 @@ function collector(hub: EventHub, memberId: number) {
 
 describe("member events", () => {
   it("reach a hub listening on the database after commit, and never when rolled back", async () => {
-    const memberId = await addMember(handle.db, tenant, { email: "ann@example.com" });
+    const { id: memberId } = await createMember(handle.db, { tenant, email: "ann@example.com" });
     // The listening side: another pool on PostgreSQL (another process), the same database on PGlite.
     const hub = new EventHub(() => other ?? handle);
     await hub.start();
@@ -63,7 +63,7 @@ describe("member events", () => {
   });
 
   it("carries passing signals (typing) without storing them", async () => {
-    const memberId = await addMember(handle.db, tenant, { email: "ann@example.com" });
+    const { id: memberId } = await createMember(handle.db, { tenant, email: "ann@example.com" });
     const hub = new EventHub(() => handle);
     await hub.start();
     const ears = collector(hub, memberId);
@@ -74,7 +74,7 @@ describe("member events", () => {
   });
 
   it("are pruned after their time", async () => {
-    const memberId = await addMember(handle.db, tenant, { email: "ann@example.com" });
+    const { id: memberId } = await createMember(handle.db, { tenant, email: "ann@example.com" });
     await publishEvent(handle.db, memberId, "likes");
     await pruneEvents(handle.db, new Date(Date.now() - 60_000));
     expect(await latestEventId(handle.db, memberId)).toBeGreaterThan(0);
@@ -118,8 +118,8 @@ describe("the event stream", () => {
   }
 
   it("replays what a reconnecting member missed, then sends new events as they happen", async () => {
-    const memberId = await addMember(handle.db, tenant, { email: "ann@example.com" });
-    const someoneElse = await addMember(handle.db, tenant, { email: "ben@example.com" });
+    const { id: memberId } = await createMember(handle.db, { tenant, email: "ann@example.com" });
+    const { id: someoneElse } = await createMember(handle.db, { tenant, email: "ben@example.com" });
     const hub = new EventHub(() => other ?? handle);
     await hub.start();
     const seen = await publishEvent(handle.db, memberId, "likes", { from: 1 });
@@ -145,7 +145,7 @@ describe("the event stream", () => {
 
   // PGlite has one connection: a transaction held open would hold up the other write.
   it.skipIf(!process.env.DATABASE_URL)("sends an event whose transaction committed after a later id was sent, and nothing twice", async () => {
-    const memberId = await addMember(handle.db, tenant, { email: "ann@example.com" });
+    const { id: memberId } = await createMember(handle.db, { tenant, email: "ann@example.com" });
     const hub = new EventHub(() => other ?? handle);
     await hub.start();
     const stream = await open(memberId, await latestEventId(handle.db, memberId), hub);
@@ -170,7 +170,7 @@ describe("the event stream", () => {
   });
 
   it("asks for a full reload when the given id is newer than anything the member has (a reset database, another account)", async () => {
-    const memberId = await addMember(handle.db, tenant, { email: "ann@example.com" });
+    const { id: memberId } = await createMember(handle.db, { tenant, email: "ann@example.com" });
     const hub = new EventHub(() => handle);
     await hub.start();
     const latest = await publishEvent(handle.db, memberId, "likes");
@@ -181,7 +181,7 @@ describe("the event stream", () => {
   });
 
   it("sets nothing up for a client that left before the stream started", async () => {
-    const memberId = await addMember(handle.db, tenant, { email: "ann@example.com" });
+    const { id: memberId } = await createMember(handle.db, { tenant, email: "ann@example.com" });
     const hub = new EventHub(() => handle);
     const abort = new AbortController();
     abort.abort();
@@ -201,7 +201,7 @@ describe("the event stream", () => {
   });
 
   it("starts at the newest event when no id is given, and asks for a full reload after too many missed events", async () => {
-    const memberId = await addMember(handle.db, tenant, { email: "ann@example.com" });
+    const { id: memberId } = await createMember(handle.db, { tenant, email: "ann@example.com" });
     const hub = new EventHub(() => handle);
     await hub.start();
     const old = await publishEvent(handle.db, memberId, "likes");
@@ -231,9 +231,9 @@ describe("the badges a member's pages show", () => {
     await hub.start();
     rememberAttentionWhileListening();
     try {
-      const ann = await addMember(handle.db, tenant, { email: "ann@example.com" });
-      const ben = await addMember(handle.db, tenant, { email: "ben@example.com" });
-      const cas = await addMember(handle.db, tenant, { email: "cas@example.com" });
+      const { id: ann } = await createMember(handle.db, { tenant, email: "ann@example.com" });
+      const { id: ben } = await createMember(handle.db, { tenant, email: "ben@example.com" });
+      const { id: cas } = await createMember(handle.db, { tenant, email: "cas@example.com" });
       expect((await memberAttention(ann, tenant.pool)).newLikes).toBe(0);
 
       // A like written behind the models' back announces nothing: the remembered badge stays.

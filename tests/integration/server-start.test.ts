@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { tenantSchema } from "../../app/tenancy/schema";
 import { createTestDatabase } from "../fixtures/database";
-import { addMember } from "../fixtures/members";
+import { createMember } from "../fixtures/members";
 import { removeTempDirs, send, startServer, tempDir, waitForListening } from "../fixtures/server-process";
 
 beforeAll(() => {
@@ -71,7 +71,7 @@ describe("server start-up", () => {
     const dir = tempDir("tenants-");
     copyFileSync("tenants/flirtpunt.json", path.join(dir, "flirtpunt.json"));
     const tenant = tenantSchema.parse(JSON.parse(readFileSync("tenants/flirtpunt.json", "utf8")));
-    await addMember(database.db, tenant, { email: "twice@example.com", password: "right-password-heron" });
+    await createMember(database.db, { tenant, email: "twice@example.com", password: "right-password-heron" });
     const servers = [startServer(dir, { DATABASE_URL: database.url! }), startServer(dir, { DATABASE_URL: database.url! })];
     try {
       await Promise.all(servers.map(waitForListening));

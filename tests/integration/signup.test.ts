@@ -4,7 +4,7 @@ import type { DatabaseHandle } from "../../db/client.server";
 import { setDatabaseHandle } from "../../db/database.server";
 import { creditLedger, emailTokens, members, profiles } from "../../db/schema/index";
 import { createAccount } from "../../app/models/accounts/accounts.server";
-import { submitSignup } from "../../app/models/accounts/signup.server";
+import { submitSignup } from "../../app/models/accounts/pages/signup.server";
 import { tenantSchema } from "../../app/tenancy/schema";
 import { createTestDatabase } from "../fixtures/database";
 import { contextFor, formOf } from "../fixtures/context";

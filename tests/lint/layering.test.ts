@@ -22,6 +22,8 @@ describe("the layering lint", () => {
     ["app/domain/example.ts", `import { LANGUAGES } from "../i18n/i18next.server";`],
     ["app/models/likes/example.server.ts", `import { loader } from "~/routes/_default.likes.$type";`],
     ["app/models/chat/example.server.ts", `import { ChatShell } from "~/components/chat/ChatShell";`],
+    ["app/models/likes/example.server.ts", `import { db } from "~/db.server";`],
+    ["app/models/chat/example.server.ts", `import { data } from "@remix-run/node";`],
     ["app/components/chat/Example.tsx", `import { chatPage } from "~/models/chat/pages/chat-page.server";`],
     ["app/web/example.server.ts", `import { action } from "../routes/_default.settings";`],
     ["app/jobs/example.server.ts", `import { loader } from "~/routes/_default._index";`],
@@ -34,6 +36,8 @@ describe("the layering lint", () => {
     ["app/services/payments/example.ts", `import { PAYMENT_METHODS } from "~/domain/payment-methods";`],
     ["app/domain/example.ts", `import { GIFTS } from "./gifts";`],
     ["app/models/chat/example.server.ts", `import { blocked } from "~/models/safety/blocks.server";`],
+    ["app/models/chat/pages/example.server.ts", `import { db } from "~/db.server";`],
+    ["app/models/accounts/example.server.ts", `import type { AppLoadContext } from "@remix-run/node";`],
     ["app/components/chat/Example.tsx", `import type { ChatPage } from "~/models/chat/pages/chat-page.server";`],
     ["app/routes/_default.likes.m.$id.tsx", `export { loader } from "./_default.members.$id";`],
   ])("accepts in %s: %s", async (filePath, code) => {

@@ -2,7 +2,7 @@ import { useFetcher, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert } from "~/components/ui/Field";
-import type { AlertName } from "~/models/notifications/alerts.server";
+import type { AlertName } from "~/models/notifications/pages/alerts.server";
 
 /**
  * An account alert (docs/product/notifications.md#alerts) with a dismiss button; the dismissal time is stored by

@@ -3,7 +3,7 @@ import { createContext, useContext, useEffect, useRef, useState, type ReactNode 
 import { useTranslation } from "react-i18next";
 import type { SubmissionResult } from "@conform-to/react";
 import { Alert } from "~/components/ui/Field";
-import type { SignupFormSettings } from "~/models/accounts/signup-form-settings.server";
+import type { SignupFormSettings } from "~/models/accounts/pages/signup-form-settings.server";
 import { DESKTOP_QUERY, useMediaQuery } from "~/utils/use-media-query";
 import { SignupForm } from "./SignupForm";
 

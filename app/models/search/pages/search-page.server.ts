@@ -8,7 +8,7 @@ import type { Tenant } from "~/tenancy/schema";
 import { searchCookie } from "~/web/cookies.server";
 import { countMatches, searchMembers, type SearchScope } from "~/models/search/member-search.server";
 import { filtersToParams, parseSearchFilters, similarFilters, type SearchFilters, type SearchRules } from "~/models/search/search-filters";
-import { visitTracking } from "~/models/accounts/signup-form-settings.server";
+import { visitTracking } from "~/models/accounts/pages/signup-form-settings.server";
 import { hasTrafficSource } from "~/models/accounts/tracking";
 import { cardsAsShown, decodeCursor, encodeCursor, type MemberCard } from "~/models/members/member-cards.server";
 

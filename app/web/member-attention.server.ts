@@ -5,7 +5,7 @@ import { storage } from "~/services/storage/storage.server";
 import { unreadTotal } from "~/models/chat/conversations.server";
 import { firstPurchaseDiscountUsed } from "~/models/payments/discounts.server";
 import { newLikesCount, unseenMatch } from "~/models/likes/likes.server";
-import { latestEventId } from "./member-events.server";
+import { latestEventId } from "~/models/notifications/member-events.server";
 
 /** What the top navigation and the page title tell a member about (docs/product/notifications.md#badges-and-title). */
 export interface MemberAttention {

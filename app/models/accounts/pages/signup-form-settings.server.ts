@@ -1,7 +1,7 @@
 import type { Tenant } from "~/tenancy/schema";
 import { trackingCookie } from "~/web/cookies.server";
 import { dateYearsBefore } from "~/models/members/birth-date";
-import { signupOpen, type Tracking } from "./tracking";
+import { signupOpen, type Tracking } from "~/models/accounts/tracking";
 
 /** The tracking keys stored for this visit, if any. */
 export async function visitTracking(request: Request): Promise<Tracking | null> {

@@ -5,9 +5,9 @@ import { parseWithZod } from "@conform-to/zod";
 import { db } from "~/db.server";
 import type { Tenant } from "~/tenancy/schema";
 import { isGuessablePassword } from "~/utils/password-strength.server";
-import { createAccount, existingAccount, type NewAccount } from "./accounts.server";
-import { signupSchema } from "./signup-schema";
-import type { Tracking } from "./tracking";
+import { createAccount, existingAccount, type NewAccount } from "~/models/accounts/accounts.server";
+import { signupSchema } from "~/models/accounts/signup-schema";
+import type { Tracking } from "~/models/accounts/tracking";
 
 export type SignupOutcome =
   | { ok: true; account: NewAccount; email: string; name: string }

@@ -3,7 +3,7 @@ import { Authenticator } from "remix-auth";
 import { FormStrategy } from "remix-auth-form";
 import { db } from "~/db.server";
 import type { Tenant } from "~/tenancy/schema";
-import { checkLogin } from "./accounts.server";
+import { checkLogin } from "~/models/accounts/accounts.server";
 
 /** Why a login was refused, as a catalogue key (and the minutes of a block). */
 export class LoginRefused extends Error {
