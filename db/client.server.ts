@@ -26,6 +26,11 @@ export interface DatabaseHandle {
    * function stops it.
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * PGlite only: the whole data directory as a tarball, to open copies of this database with
+   * `loadDataDir` (the tests migrate one database and copy it per test file this way).
+   */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export interface DatabaseOptions {
@@ -33,6 +38,8 @@ export interface DatabaseOptions {
   url?: string;
   /** PGlite data directory; `memory://` for a throw-away database. */
   dataDir?: string;
+  /** PGlite: start from this data directory tarball (from `dumpDataDir`) instead of an empty database. */
+  loadDataDir?: Blob;
   maxConnections?: number;
 }
 
@@ -71,7 +78,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   }
   const dataDir = options.dataDir ?? "memory://";
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
-  const client = new PGlite(dataDir);
+  const client = new PGlite(dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   const pglite = drizzlePglite({ client, schema });
   return {
     db: pglite as unknown as Database,
@@ -82,6 +89,8 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       const stop = await client.listen(channel, onPayload);
       return () => stop();
     },
+    // Uncompressed: a copy then loads without unzipping it first.
+    dumpDataDir: () => client.dumpDataDir("none"),
   };
 }
 
