@@ -35,6 +35,27 @@ async function follow(page: Page, link: ReturnType<Page["getByTestId"]>, path: s
 
 const faqLink = (page: Page) => page.getByTestId("site-footer").locator('a[href="/pages/faq"]');
 
+/**
+ * page.clock.install() fakes the page's clock but lets it run on with real time until it is
+ * paused, so every slow step (a page load, a navigation on a loaded machine) would count towards
+ * the popup's 40 s. The tests therefore time the popup from the moment the page started a visit's
+ * 40 s, which it notes on the document, and keep the clock paused while they look.
+ */
+const VISIT_START = "data-members-area-since";
+
+/** When the current visit of the members area began, by the page's clock (waits for the page to start it). */
+async function visitStart(page: Page): Promise<number> {
+  const html = page.locator("html");
+  await expect(html).toHaveAttribute(VISIT_START, /^\d+$/);
+  return Number(await html.getAttribute(VISIT_START));
+}
+
+/** With the clock paused: the page starts a new visit's 40 s at this very moment. */
+async function expectVisitStartsNow(page: Page) {
+  const now = await page.evaluate(() => Date.now());
+  await expect(page.locator("html")).toHaveAttribute(VISIT_START, String(now));
+}
+
 function seconds(text: string): number {
   const [hours, minutes, secs] = text.split(":").map(Number);
   return (hours! * 60 + minutes!) * 60 + secs!;
@@ -101,14 +122,16 @@ test("with no credits left the popup opens after 40 s in the members area; leavi
 
   // 30 s on the members page, then to the FAQ: the clock stops there.
   await open(page, "/members");
-  await page.clock.runFor(30 * SECOND);
+  await page.clock.pauseAt((await visitStart(page)) + 30 * SECOND);
   await expect(modal).toHaveCount(0);
   await follow(page, faqLink(page), "/pages/faq");
+  await expect(page.locator("html")).not.toHaveAttribute(VISIT_START);
   await page.clock.runFor(30 * SECOND);
   await expect(modal).toHaveCount(0);
 
   // Back in the area the 40 s start again.
   await follow(page, page.getByTestId("nav-search"), "/members");
+  await expectVisitStartsNow(page);
   await page.clock.runFor(39 * SECOND);
   await expect(modal).toHaveCount(0);
   await page.clock.runFor(SECOND);
@@ -126,11 +149,15 @@ test("with no credits left the popup opens after 40 s in the members area; leavi
   await page.clock.runFor(45 * SECOND);
   await expect(modal).toHaveCount(0);
   await follow(page, faqLink(page), "/pages/faq");
+  await expect(page.locator("html")).not.toHaveAttribute(VISIT_START);
   await follow(page, page.getByTestId("nav-search"), "/members");
+  await expectVisitStartsNow(page);
   await page.clock.runFor(45 * SECOND);
   await expect(modal).toHaveCount(0);
+  // A page loading anew needs its timers running (its scripts start on one).
+  await page.clock.resume();
   await open(page, "/members");
-  await page.clock.runFor(45 * SECOND);
+  await page.clock.pauseAt((await visitStart(page)) + 45 * SECOND);
   await expect(modal).toHaveCount(0);
   // The countdown itself goes on: only the popup was put away.
   await expect(page.getByTestId("time-bonus-banner")).toBeVisible();
@@ -144,9 +171,11 @@ test("the popup's clock runs on from the members list into the chats, and its of
   const modal = page.getByTestId("time-bonus-modal");
 
   await open(page, "/members");
-  await page.clock.runFor(25 * SECOND);
+  const since = await visitStart(page);
+  await page.clock.pauseAt(since + 25 * SECOND);
   // The chats have a layout of their own; the 40 s still count from the members list.
   await follow(page, page.getByTestId("nav-messages"), "/chats");
+  expect(await visitStart(page)).toBe(since);
   await page.clock.runFor(14 * SECOND);
   await expect(modal).toHaveCount(0);
   await page.clock.runFor(SECOND);
@@ -155,8 +184,9 @@ test("the popup's clock runs on from the members list into the chats, and its of
   await modal.getByTestId("time-bonus-take").click();
   await expect(page).toHaveURL(brandUrl(BRAND, "/credits?code=TIMEBONUS25"));
   // Taking the offer counts as having seen it.
+  await page.clock.resume();
   await open(page, "/members");
-  await page.clock.runFor(45 * SECOND);
+  await page.clock.pauseAt((await visitStart(page)) + 45 * SECOND);
   await expect(modal).toHaveCount(0);
 });
 

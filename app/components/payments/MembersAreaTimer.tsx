@@ -24,8 +24,15 @@ export function MembersAreaTimer({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!inArea) return;
+    // The visit's start, by the page's clock, on the document while it lasts: the popup is due
+    // TIME_BONUS_MODAL_DELAY_MS after it (the browser tests time the popup from it).
+    const root = document.documentElement;
+    root.dataset.membersAreaSince = String(Date.now());
     const timer = setTimeout(() => setDue(true), TIME_BONUS_MODAL_DELAY_MS);
-    return () => clearTimeout(timer);
+    return () => {
+      clearTimeout(timer);
+      delete root.dataset.membersAreaSince;
+    };
   }, [inArea]);
 
   return <Due.Provider value={due && inArea}>{children}</Due.Provider>;
