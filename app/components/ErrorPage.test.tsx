@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { data } from "@remix-run/node";
-import { createRemixStub } from "@remix-run/testing";
+import { createRemixStub } from "../../tests/fixtures/remix-stub";
 import { cleanup, render, screen } from "@testing-library/react";
 import { I18nextProvider } from "react-i18next";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -39,7 +39,6 @@ describe("ErrorPage", () => {
   });
 
   it("defaults to 500 and 'Error' for an unexpected error", async () => {
-    vi.spyOn(console, "warn").mockImplementation(() => undefined);
     const page = await renderRoute(() => {
       throw new Error("boom");
     });

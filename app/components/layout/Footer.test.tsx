@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { createRemixStub } from "@remix-run/testing";
+import { createRemixStub } from "../../../tests/fixtures/remix-stub";
 import { cleanup, render as renderDom } from "@testing-library/react";
 import { I18nextProvider } from "react-i18next";
 import { afterEach, describe, expect, it } from "vitest";

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { createRemixStub } from "@remix-run/testing";
+import { createRemixStub } from "../../../tests/fixtures/remix-stub";
 import { act, cleanup, render, screen } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";

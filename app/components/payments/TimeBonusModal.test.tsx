@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { redirect } from "@remix-run/node";
 import { Link, Outlet, useLocation } from "@remix-run/react";
-import { createRemixStub } from "@remix-run/testing";
+import { createRemixStub } from "../../../tests/fixtures/remix-stub";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { I18nextProvider } from "react-i18next";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
