@@ -13,6 +13,7 @@ import { tenantSchema, type Tenant } from "../../app/tenancy/schema";
 import { contextFor, formOf } from "../fixtures/context";
 import { testDatabasePerFile } from "../fixtures/database";
 import { createMember } from "../fixtures/members";
+import { statusOf, thrownStatus } from "../fixtures/route";
 import { tenantFixture } from "../fixtures/tenant";
 
 const handle = testDatabasePerFile();
@@ -85,21 +86,6 @@ async function paidDirectDebit(memberId: number, amountCents: number, daysAgo: n
     createdAt: at,
     paidAt: at,
   });
-}
-
-function statusOf(thrown: unknown): number {
-  if (thrown instanceof Response) return thrown.status;
-  if (thrown && typeof thrown === "object" && "init" in thrown) return (thrown as { init: { status?: number } | null }).init?.status ?? 200;
-  return 200;
-}
-
-async function thrownStatus(promise: Promise<unknown>): Promise<number> {
-  try {
-    await promise;
-  } catch (thrown) {
-    return statusOf(thrown);
-  }
-  throw new Error("expected a thrown response");
 }
 
 beforeAll(() => {

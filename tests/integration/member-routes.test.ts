@@ -20,6 +20,7 @@ import { tenantSchema, type Tenant } from "../../app/tenancy/schema";
 import { contextFor, formOf } from "../fixtures/context";
 import { testDatabasePerFile } from "../fixtures/database";
 import { createMember } from "../fixtures/members";
+import { callRoute, statusOf } from "../fixtures/route";
 import { tenantFixture } from "../fixtures/tenant";
 
 const handle = testDatabasePerFile();
@@ -30,26 +31,12 @@ const other = tenantSchema.parse(tenantFixture({ id: "other" }));
 /** A woman born 1990-01-01 on the brand, as the session lookup gives her to loaders and actions. */
 const addPerson = async (tenant: Tenant, name: string): Promise<CurrentMember> => (await createMember(handle.db, { tenant, name, gender: "female", birthDate: "1990-01-01" })).current;
 
-function call<T>(promise: Promise<T> | T): Promise<T | Response> {
-  return Promise.resolve(promise).catch((thrown: unknown) => {
-    if (thrown instanceof Response) return thrown;
-    if (thrown && typeof thrown === "object" && "init" in thrown) return new Response(null, { status: (thrown as { init: { status: number } }).init.status });
-    throw thrown;
-  });
-}
-
-function statusOf(result: unknown): number {
-  if (result instanceof Response) return result.status;
-  if (result && typeof result === "object" && "init" in result) return (result as { init: { status?: number } | null }).init?.status ?? 200;
-  return 200;
-}
-
 function upload(member: CurrentMember, file: Blob, name = "photo.jpg") {
   const form = new FormData();
   form.set("intent", "upload-photo");
   form.set("photo", file, name);
   const request = new Request("http://alpha.example/profile", { method: "POST", body: form });
-  return call(profileAction({ request, context: contextFor(alpha, { member }), params: {} }));
+  return callRoute(profileAction({ request, context: contextFor(alpha, { member }), params: {} }));
 }
 
 beforeAll(async () => {
@@ -89,7 +76,7 @@ describe("/profile photo upload", () => {
     form.set("intent", "upload-photo");
     for (let i = 0; i < 20; i++) form.append(`field${i}`, "x".repeat(100));
     const request = new Request("http://alpha.example/profile", { method: "POST", body: form });
-    const result = await call(profileAction({ request, context: contextFor(alpha, { member: me }), params: {} }));
+    const result = await callRoute(profileAction({ request, context: contextFor(alpha, { member: me }), params: {} }));
     expect(statusOf(result)).toBe(400);
     expect((result as { data: unknown }).data).toMatchObject({ section: "photos", error: "tooLarge" });
   });
@@ -99,7 +86,7 @@ describe("/profile sections", () => {
   it("keeps the profile unchanged and returns the errors when a name breaks the rules", async () => {
     const me = await addPerson(alpha, "Nina");
     const request = new Request("http://alpha.example/profile", { method: "POST", body: formOf({ intent: "basics", name: "@nina" }) });
-    const result = await call(profileAction({ request, context: contextFor(alpha, { member: me }), params: {} }));
+    const result = await callRoute(profileAction({ request, context: contextFor(alpha, { member: me }), params: {} }));
     expect(statusOf(result)).toBe(400);
     expect(JSON.stringify((result as { data: unknown }).data)).toContain("validation.nameStartsWithAt");
     const [profile] = await handle.db.select().from(profiles).where(eq(profiles.memberId, me.id));
@@ -112,7 +99,7 @@ describe("/profile sections", () => {
     form.set("intent", "interests");
     form.append("interests", "music");
     form.append("interests", "sex_bondage");
-    const result = await call(profileAction({ request: new Request("http://alpha.example/profile", { method: "POST", body: form }), context: contextFor(alpha, { member: me }), params: {} }));
+    const result = await callRoute(profileAction({ request: new Request("http://alpha.example/profile", { method: "POST", body: form }), context: contextFor(alpha, { member: me }), params: {} }));
     expect(statusOf(result)).toBe(400);
     const [profile] = await handle.db.select().from(profiles).where(eq(profiles.memberId, me.id));
     expect(profile?.interests).toEqual([]);
@@ -121,10 +108,10 @@ describe("/profile sections", () => {
 
 describe("/members and /members/{id}", () => {
   it("sends visitors to login when the brand has no logged-out search, unless they come from a traffic source it allows", async () => {
-    const visitor = await call(membersLoader({ request: new Request("http://alpha.example/members"), context: contextFor(alpha), params: {} }));
+    const visitor = await callRoute(membersLoader({ request: new Request("http://alpha.example/members"), context: contextFor(alpha), params: {} }));
     expect((visitor as Response).headers.get("Location")).toBe("/login?redirectTo=%2Fmembers");
     const cookie = `tracking=${encodeURIComponent(btoa(JSON.stringify({ network: "ads" })))}`;
-    const fromSource = await call(membersLoader({ request: new Request("http://alpha.example/members", { headers: { cookie } }), context: contextFor(alpha), params: {} }));
+    const fromSource = await callRoute(membersLoader({ request: new Request("http://alpha.example/members", { headers: { cookie } }), context: contextFor(alpha), params: {} }));
     expect(statusOf(fromSource)).toBe(200);
   });
 
@@ -139,9 +126,9 @@ describe("/members and /members/{id}", () => {
 
     const own = await memberLoader({ request: new Request(`http://alpha.example/members/${sameBrand.id}`), context: contextFor(alpha, { member: me }), params: { id: String(sameBrand.id) } });
     expect(own.profile.name).toBe("Same");
-    const foreign = await call(memberLoader({ request: new Request(`http://alpha.example/members/${stranger.id}`), context: contextFor(alpha, { member: me }), params: { id: String(stranger.id) } }));
+    const foreign = await callRoute(memberLoader({ request: new Request(`http://alpha.example/members/${stranger.id}`), context: contextFor(alpha, { member: me }), params: { id: String(stranger.id) } }));
     expect(statusOf(foreign)).toBe(404);
-    const nonsense = await call(memberLoader({ request: new Request("http://alpha.example/members/abc"), context: contextFor(alpha, { member: me }), params: { id: "abc" } }));
+    const nonsense = await callRoute(memberLoader({ request: new Request("http://alpha.example/members/abc"), context: contextFor(alpha, { member: me }), params: { id: "abc" } }));
     expect(statusOf(nonsense)).toBe(404);
   });
 
@@ -150,9 +137,9 @@ describe("/members and /members/{id}", () => {
     const pest = await addPerson(alpha, "Pest");
     const stranger = await addPerson(other, "Stranger");
     const post = (target: number, intent: string) =>
-      call(memberAction({ request: new Request(`http://alpha.example/members/${target}`, { method: "POST", body: formOf({ intent }) }), context: contextFor(alpha, { member: me }), params: { id: String(target) } }));
+      callRoute(memberAction({ request: new Request(`http://alpha.example/members/${target}`, { method: "POST", body: formOf({ intent }) }), context: contextFor(alpha, { member: me }), params: { id: String(target) } }));
     expect((await post(pest.id, "block")) as Response).toMatchObject({ status: 302 });
-    const seenByPest = await call(memberLoader({ request: new Request(`http://alpha.example/members/${me.id}`), context: contextFor(alpha, { member: pest }), params: { id: String(me.id) } }));
+    const seenByPest = await callRoute(memberLoader({ request: new Request(`http://alpha.example/members/${me.id}`), context: contextFor(alpha, { member: pest }), params: { id: String(me.id) } }));
     expect(statusOf(seenByPest)).toBe(404);
     expect(statusOf(await post(stranger.id, "block"))).toBe(404);
     await post(pest.id, "unblock");
