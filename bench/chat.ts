@@ -12,12 +12,10 @@
 import { readFileSync } from "node:fs";
 import { request as httpRequest, type ClientRequest } from "node:http";
 import path from "node:path";
-import { eq } from "drizzle-orm";
 import postgres from "postgres";
 import { openDatabase } from "../db/client.server";
-import { members } from "../db/schema/index";
 import { tenantSchema } from "../app/tenancy/schema";
-import { addMember } from "../tests/fixtures/members";
+import { createMember } from "../tests/fixtures/members";
 import { logIn, removeTempDirs, send, startServer, waitForListening } from "../tests/fixtures/server-process";
 
 const url = process.env.DATABASE_URL;
@@ -131,11 +129,10 @@ try {
   const [sendPort, streamPort] = servers.map((server) => server.port) as [number, number];
   const pairs = await Promise.all(
     Array.from({ length: PAIRS }, async (_, i): Promise<Pair> => {
-      const [from, to] = await Promise.all([
-        addMember(database.db, tenant, { email: `sender${i}@bench.invalid`, password: "bench-password-sender" }),
-        addMember(database.db, tenant, { email: `recipient${i}@bench.invalid`, password: "bench-password-recipient" }),
+      const [, { id: to }] = await Promise.all([
+        createMember(database.db, { tenant, email: `sender${i}@bench.invalid`, password: "bench-password-sender", credits: 10_000_000, paidUser: true }),
+        createMember(database.db, { tenant, email: `recipient${i}@bench.invalid`, password: "bench-password-recipient" }),
       ]);
-      await database.db.update(members).set({ credits: 10_000_000, paidUser: true }).where(eq(members.id, from));
       const [senderCookie, recipientCookie] = await Promise.all([
         logIn(sendPort, host, `sender${i}@bench.invalid`, "bench-password-sender"),
         logIn(streamPort, host, `recipient${i}@bench.invalid`, "bench-password-recipient"),

@@ -1,8 +1,6 @@
 import { copyFileSync, existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { members } from "../../db/schema/index";
 import { tenantSchema } from "../../app/tenancy/schema";
 import { createTestDatabase } from "../fixtures/database";
 import { createMember } from "../fixtures/members";
@@ -20,7 +18,7 @@ describe.skipIf(!process.env.DATABASE_URL)("chat across server processes", () =>
     const dir = tempDir("tenants-");
     copyFileSync("tenants/flirtpunt.json", path.join(dir, "flirtpunt.json"));
     const tenant = tenantSchema.parse(JSON.parse(readFileSync("tenants/flirtpunt.json", "utf8")));
-    const [{ id: anna }, { id: bas }] = await Promise.all([
+    const [, { id: bas }] = await Promise.all([
       createMember(database.db, { tenant, email: "anna@example.com", password: "anna-password-kite", name: "Anna", credits: 100, paidUser: true }),
       createMember(database.db, { tenant, email: "bas@example.com", password: "bas-password-kite", name: "Bas" }),
     ]);
