@@ -15,6 +15,9 @@ export const sessions = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
     userAgent: text("user_agent"),
+    /** The path of the page this browser shows while it is visible (a heartbeat renews it); null once hidden. */
+    visiblePath: text("visible_path"),
+    visibleAt: timestamp("visible_at", { withTimezone: true }),
   },
   (t) => [index("sessions_member_idx").on(t.memberId), index("sessions_expires_idx").on(t.expiresAt)],
 );
