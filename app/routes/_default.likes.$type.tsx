@@ -2,6 +2,7 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, NavLink, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { MemberCard } from "~/components/members/MemberCard";
+import { MessageLink } from "~/components/chat/MessageLink";
 import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
 import { fictionalTexts } from "~/models/profiles/fictional.server";
@@ -69,6 +70,7 @@ export default function LikesPage() {
               fictional={fictional}
               to={`/likes/m/${card.id}`}
               badge={card.isNew ? t("new") : tab !== "matches" && card.matched ? t("matchBadge") : undefined}
+              footer={<MessageLink memberId={card.id} compact />}
             />
           ))}
         </ul>

@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LikeButton } from "~/components/likes/LikeButton";
 import { MemberCard } from "~/components/members/MemberCard";
+import { MessageLink } from "~/components/chat/MessageLink";
 import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
 import { fictionalTexts } from "~/models/profiles/fictional.server";
@@ -59,7 +60,10 @@ export default function MatchFinder() {
               footer={
                 <>
                   {card.sharedInterests > 0 ? <p className="mb-2 text-xs text-gray-500">{t("matchFinder.shared", { count: card.sharedInterests })}</p> : null}
-                  <LikeButton memberId={card.id} liked={false} compact />
+                  <div className="space-y-2">
+                    <LikeButton memberId={card.id} liked={false} compact />
+                    <MessageLink memberId={card.id} compact />
+                  </div>
                 </>
               }
             />

@@ -3,7 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { ProfileView } from "~/components/members/ProfileView";
 import { loadProfilePage, profilePageAction } from "~/models/profiles/pages/profile-page.server";
 
-export const handle = { i18n: ["common", "members", "profile", "likes"] };
+export const handle = { i18n: ["common", "members", "profile", "likes", "chat", "gifts"] };
 
 export function loader(args: LoaderFunctionArgs) {
   return loadProfilePage(args);
@@ -17,6 +17,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title:
 
 /** A member profile (docs/product/profiles.md#profile-view). */
 export default function MemberProfilePage() {
-  const { profile, related, fictional, loggedIn, likes } = useLoaderData<typeof loader>();
-  return <ProfileView key={profile.id} profile={profile} related={related} fictional={fictional} loggedIn={loggedIn} likes={likes} />;
+  const { profile, related, fictional, loggedIn, likes, gifts } = useLoaderData<typeof loader>();
+  return <ProfileView key={profile.id} profile={profile} related={related} fictional={fictional} loggedIn={loggedIn} likes={likes} gifts={gifts} />;
 }

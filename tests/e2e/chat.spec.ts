@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from "@playwright/test";
 import { brandUrl, expect, mailLinkFor, test } from "./helpers";
-import { jpeg, logIn, openBrowser as openBrowserOf, send, signUp, tag, type Member } from "./member-setup";
+import { confirmedMember, jpeg, logIn, openBrowser as openBrowserOf, send, signUp, tag, type Member } from "./member-setup";
 
 const BRAND = "flirtpunt";
 const openBrowser = (browser: Browser) => openBrowserOf(browser, BRAND);
@@ -28,20 +28,8 @@ function item(page: Page, conversationId: number): Locator {
 }
 
 /** New members who confirmed their e-mail address (only those can be written to), each made in a browser of its own. */
-async function confirmedMembers(browser: Browser, count: number): Promise<Member[]> {
-  return Promise.all(
-    Array.from({ length: count }, async (_, index) => {
-      const other = await openBrowser(browser);
-      try {
-        const member = await signUp(other.page, BRAND, `Ontvanger${index} ${tag()}`);
-        await other.page.goto(await mailLinkFor(other.page, BRAND, member.email, "/activate/"));
-        await expect(other.page).toHaveURL(brandUrl(BRAND, "/activate/done"));
-        return member;
-      } finally {
-        await other.close();
-      }
-    }),
-  );
+function confirmedMembers(browser: Browser, count: number): Promise<Member[]> {
+  return Promise.all(Array.from({ length: count }, (_, index) => confirmedMember(browser, BRAND, `Ontvanger${index} ${tag()}`)));
 }
 
 /** Sends a text from the composer and waits for the server's answer. */

@@ -426,7 +426,7 @@ test("the likes pages in the browser: tabs, new flags, empty lists, badge and ti
 
     // Opening A's card leads to A's profile as reached from likes; back on the tab, nothing is new.
     await page.getByTestId("likes-tab-received").click();
-    await card(list, a.id).getByRole("link").click();
+    await card(list, a.id).getByRole("link").first().click();
     await expect(page).toHaveURL(brandUrl(BRAND, `/likes/m/${a.id}`));
     await expect(page.getByTestId("like-status")).toHaveText(`${a.name} vindt jou leuk!`);
     await page.getByTestId("nav-likes").click();

@@ -2,7 +2,7 @@
 // *.localhost hosts, the browser can. For what a test prepares, not for what it is about.
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import sharp from "sharp";
-import { acceptSiteEntry, brandUrl, expect, PASSWORD, uniqueEmail } from "./helpers";
+import { acceptSiteEntry, brandUrl, expect, mailLinkFor, PASSWORD, uniqueEmail } from "./helpers";
 
 export interface Member {
   id: number;
@@ -112,4 +112,17 @@ export async function openBrowser(browser: Browser, tenantId: string): Promise<{
       expect.soft(errors, "uncaught errors in the other browser").toEqual([]);
     },
   };
+}
+
+/** A member who signed up and confirmed their address (only those can be written to), made in a browser of their own. */
+export async function confirmedMember(browser: Browser, tenantId: string, name: string, birth?: string): Promise<Member> {
+  const other = await openBrowser(browser, tenantId);
+  try {
+    const member = await signUp(other.page, tenantId, name, birth);
+    await other.page.goto(await mailLinkFor(other.page, tenantId, member.email, "/activate/"));
+    await expect(other.page).toHaveURL(brandUrl(tenantId, "/activate/done"));
+    return member;
+  } finally {
+    await other.close();
+  }
 }

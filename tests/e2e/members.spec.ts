@@ -387,7 +387,9 @@ test("photos beyond the first are locked for free members and visitors, not for 
         await expect(visitor.getByTestId("visitor-actions")).toBeVisible();
         await expect(visitor.getByTestId("main-photo")).toBeVisible();
         await expect(visitor.getByTestId("gallery").getByTestId("locked-image")).toHaveCount(2);
-        for (const action of ["action-message", "action-gift"]) await expect(visitor.getByTestId(action)).toHaveAttribute("href", login);
+        // Writing comes back to the conversation, a gift to the open gift picker.
+        await expect(visitor.getByTestId("action-message")).toHaveAttribute("href", `/login?redirectTo=${encodeURIComponent(`/members/${owner.id}/chat`)}`);
+        await expect(visitor.getByTestId("action-gift")).toHaveAttribute("href", `${login}${encodeURIComponent("?gift=1")}`);
         // Liking comes back to finish the like after logging in.
         await expect(visitor.getByTestId("action-like")).toHaveAttribute("href", `${login}${encodeURIComponent("?like=1")}`);
         await visitor.waitForLoadState("networkidle");

@@ -8,13 +8,29 @@ import { Alert } from "~/components/ui/Field";
 import type { LikeState } from "~/models/likes/likes.server";
 import { interestIcon } from "./interest-icons";
 import { MemberCardList } from "./MemberCard";
+import { GiftPicker, type GiftChoice } from "./GiftPicker";
+import { MessageLink } from "~/components/chat/MessageLink";
 import type { MemberCard as CardData } from "~/models/members/member-cards.server";
 
 /**
  * The profile view (docs/product/profiles.md#profile-view): header, main image, gallery (locked photos blurred with a
  * call to log in or go premium), buttons, fictional warning, details, interests, related profiles.
  */
-export function ProfileView({ profile, related, fictional, loggedIn, likes }: { profile: Profile; related: CardData[]; fictional: FictionalTexts; loggedIn: boolean; likes: LikeState | null }) {
+export function ProfileView({
+  profile,
+  related,
+  fictional,
+  loggedIn,
+  likes,
+  gifts,
+}: {
+  profile: Profile;
+  related: CardData[];
+  fictional: FictionalTexts;
+  loggedIn: boolean;
+  likes: LikeState | null;
+  gifts: GiftChoice | null;
+}) {
   const { t, i18n } = useTranslation(["members", "profile"]);
   const countryName = profile.country ? (new Intl.DisplayNames([i18n.language], { type: "region" }).of(profile.country) ?? profile.country) : null;
   const place = [profile.city, profile.region, countryName].filter(Boolean).join(", ");
@@ -77,7 +93,7 @@ export function ProfileView({ profile, related, fictional, loggedIn, likes }: { 
           </h1>
           {place ? <p className="mt-1 text-gray-600">{place}</p> : null}
           {profile.onlineRecently ? <p className="mt-1 text-sm font-semibold text-success">{t("profile.online")}</p> : null}
-          <ProfileActions profile={profile} loggedIn={loggedIn} likes={likes} />
+          <ProfileActions profile={profile} loggedIn={loggedIn} likes={likes} gifts={gifts} />
           <Details profile={profile} />
         </section>
       </div>
@@ -168,17 +184,19 @@ function NoPhoto({ name }: { name: string }) {
 }
 
 /**
- * Visitors are asked to log in to like, chat or send a gift. Members can block or unblock here;
- * liking and messaging arrive with their own flows.
+ * Visitors are asked to log in to like, chat or send a gift, and come back to do just that: the
+ * like is finished, the conversation opens, the gift picker opens. Members like, write, send a
+ * gift, block or unblock here.
  */
-function ProfileActions({ profile, loggedIn, likes }: { profile: Profile; loggedIn: boolean; likes: LikeState | null }) {
+function ProfileActions({ profile, loggedIn, likes, gifts }: { profile: Profile; loggedIn: boolean; likes: LikeState | null; gifts: GiftChoice | null }) {
   const { t } = useTranslation(["members", "likes"]);
   const location = useLocation();
   const [searchParams] = useSearchParams();
   if (profile.isOwn) return null;
   if (!loggedIn) {
-    const login = `/login?redirectTo=${encodeURIComponent(location.pathname)}`;
     const loginToLike = `/login?redirectTo=${encodeURIComponent(`${location.pathname}?like=1`)}`;
+    const loginToWrite = `/login?redirectTo=${encodeURIComponent(`/members/${profile.id}/chat`)}`;
+    const loginToGift = `/login?redirectTo=${encodeURIComponent(`${location.pathname}?gift=1`)}`;
     return (
       <div className="mt-5 space-y-3" data-testid="visitor-actions">
         <p className="text-sm text-gray-600">{t("profile.loginToContact")}</p>
@@ -186,10 +204,10 @@ function ProfileActions({ profile, loggedIn, likes }: { profile: Profile; logged
           <Link to={loginToLike} className="btn-primary" data-testid="action-like">
             {t("profile.like")}
           </Link>
-          <Link to={login} className="btn-outline" data-testid="action-message">
+          <Link to={loginToWrite} className="btn-outline" data-testid="action-message">
             {t("profile.message")}
           </Link>
-          <Link to={login} className="btn-outline" data-testid="action-gift">
+          <Link to={loginToGift} className="btn-outline" data-testid="action-gift">
             {t("profile.gift")}
           </Link>
         </div>
@@ -216,7 +234,11 @@ function ProfileActions({ profile, loggedIn, likes }: { profile: Profile; logged
       ) : likes?.likedMe ? (
         <p className="font-semibold text-primary" data-testid="like-status">{t("likes:status.likedMe", { name: profile.name })}</p>
       ) : null}
-      <LikeButton memberId={profile.id} liked={likes?.liked ?? false} finishLike={searchParams.get("like") === "1"} />
+      <div className="flex flex-wrap items-start gap-2">
+        <LikeButton memberId={profile.id} liked={likes?.liked ?? false} finishLike={searchParams.get("like") === "1"} />
+        <MessageLink memberId={profile.id} />
+      </div>
+      {gifts ? <GiftPicker name={profile.name} gifts={gifts} open={searchParams.get("gift") === "1"} /> : null}
       <BlockMenu profile={profile} />
     </div>
   );

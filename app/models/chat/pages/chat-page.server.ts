@@ -110,15 +110,18 @@ export async function sendFromForm(request: Request, member: CurrentMember, tena
   }
   const form = await request.formData();
   const intent = form.get("intent");
-  if (intent === "gift") {
-    const giftId = form.get("gift");
-    if (!isGiftId(giftId)) return { ok: false, reason: "giftUnavailable" };
-    return reply(await send(member, tenant, recipientId, { kind: "gift", giftId }));
-  }
+  if (intent === "gift") return sendGiftFromForm(form, member, tenant, recipientId);
   const body = String(form.get("body") ?? "");
   const outcome = await send(member, tenant, recipientId, { kind: "text", body });
   // What was typed comes back with a refusal, so nothing is lost.
   return outcome.ok ? reply(outcome) : { ok: false, reason: outcome.reason, body };
+}
+
+/** A gift chosen in a picker (the chat's or a profile's): field `gift`. */
+export async function sendGiftFromForm(form: FormData, member: CurrentMember, tenant: Tenant, recipientId: number): Promise<ChatActionReply> {
+  const giftId = form.get("gift");
+  if (!isGiftId(giftId)) return { ok: false, reason: "giftUnavailable" };
+  return reply(await send(member, tenant, recipientId, { kind: "gift", giftId }));
 }
 
 function send(member: CurrentMember, tenant: Tenant, recipientId: number, content: MessageContent): Promise<SendOutcome> {

@@ -13,6 +13,7 @@ import { viewProfile } from "~/models/profiles/profile-view.server";
 import { requireMember } from "~/web/require-member.server";
 import { assertMayBrowse } from "~/models/search/pages/search-page.server";
 import { cardsAsShown } from "~/models/members/member-cards.server";
+import { sendGiftFromForm } from "~/models/chat/pages/chat-page.server";
 
 const RELATED_LIMIT = 6;
 
@@ -50,11 +51,16 @@ export async function loadProfilePage({ request, context, params }: LoaderFuncti
     fictional,
     loggedIn: viewer !== null,
     likes,
+    // The gift picker of a member's profile view (docs/product/profiles.md#profile-view).
+    gifts: viewer && !profile.isOwn ? { ids: tenant.settings.gifts, credits: tenant.settings.gift_credits } : null,
     title: t("profile.metaTitle", { name: profile.name, siteName: tenant.name }),
   };
 }
 
-/** Like, unlike, block and unblock from a profile page. */
+/**
+ * Like, unlike, gift, block and unblock from a profile page. A gift that went shows its
+ * conversation; a refused one comes back to the profile with the reason.
+ */
 export async function profilePageAction({ request, context, params }: ActionFunctionArgs) {
   const { tenant, member } = requireMember(request, context);
   const memberId = memberIdParam(params.id);
@@ -63,6 +69,11 @@ export async function profilePageAction({ request, context, params }: ActionFunc
   const like = await submitLike(form, { tenant, member, source: "profile" });
   if (like) return like;
   const intent = form.get("intent");
+  if (intent === "gift") {
+    const sent = await sendGiftFromForm(form, member, tenant, memberId);
+    if (sent.ok) return redirect(`/chats/${sent.conversationId}`);
+    return { intent: "gift" as const, refused: sent.reason };
+  }
   if (intent === "block") {
     if (!(await blockMember(db(), { blockerId: member.id, blockedId: memberId, pool: tenant.pool }, storage()))) throw data(null, { status: 404 });
     return redirect("/members", { headers: { "Set-Cookie": await setFlash({ tone: "success", key: "members:flash.blocked" }) } });
