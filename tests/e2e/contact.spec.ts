@@ -92,3 +92,25 @@ test("a visitor who presses message on a profile logs in and lands in the conver
   await expect(page.getByTestId("chat-partner")).toContainText(target.name);
   await expect(page.getByTestId("chat-input")).toBeVisible();
 });
+
+test("a visitor who presses gift logs in and comes back to the profile with the gift picker open", async ({ page, browser }) => {
+  const run = tag();
+  const target = await confirmedMember(browser, BRAND, `Cadeau ${run}`, birthDateForAge(92));
+  const visitor = { email: uniqueEmail("gever"), name: `Gever ${run}` };
+  await signUpThenForgetSession(page, BRAND, visitor);
+
+  await page.goto(brandUrl(BRAND, `/members?search=1&min_age=92&max_age=92`));
+  await page.locator(`[data-testid="member-card"][data-member-id="${target.id}"]`).getByRole("link").first().click();
+  await page.getByTestId("action-gift").click();
+  await page.locator('input[name="email"]').fill(visitor.email);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.getByTestId("login-submit").click();
+
+  // Back on the profile, ?gift=1 gone, the picker open with its first gift focused: one key sends it.
+  await expect(page).toHaveURL(brandUrl(BRAND, `/members/${target.id}`));
+  await expect(page.getByTestId("gift-rose")).toBeFocused();
+  await page.keyboard.press("Enter");
+  // A new member's 20 credits do not pay for a gift of 25: the picker stays open with the reason.
+  await expect(page.getByTestId("gift-refused")).toHaveAttribute("data-reason", "insufficientCredits");
+  await expect(page.getByTestId("gift-rose")).toBeVisible();
+});

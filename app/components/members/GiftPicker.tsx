@@ -1,4 +1,5 @@
-import { Form, Link, useActionData, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { giftImageUrl, type GiftId } from "~/domain/gifts";
 import type { SendRefusal } from "~/models/chat/chat-rules";
@@ -13,16 +14,33 @@ type GiftReply = { intent: "gift"; refused: SendRefusal | "photoRejected" | "pho
 
 /**
  * The profile's gift button: a picker of the brand's gifts, each a plain form post to the
- * profile page, which sends it and shows the conversation. Opened at once after a visitor logged
- * in to send one (`?gift=1`), and again with the reason when a gift was refused.
+ * profile page, which sends it and shows the conversation. Opened at once, its first gift
+ * focused, after a visitor logged in to send one (`?gift=1`, then removed from the address), and
+ * again with the reason when a gift was refused.
  */
-export function GiftPicker({ name, gifts, open }: { name: string; gifts: GiftChoice; open: boolean }) {
+export function GiftPicker({ name, gifts }: { name: string; gifts: GiftChoice }) {
   const { t } = useTranslation(["chat", "gifts", "members"]);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const [arrivedToGive] = useState(searchParams.get("gift") === "1");
+  const firstGift = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!arrivedToGive) return;
+    firstGift.current?.focus();
+    setSearchParams(
+      (params) => {
+        params.delete("gift");
+        return params;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+    // Once, on arrival.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const reply = useActionData<GiftReply | { intent?: undefined }>();
   const refused = reply?.intent === "gift" ? reply.refused : null;
   const sending = useNavigation().formData?.get("intent") === "gift";
   return (
-    <details open={open || refused !== null} data-testid="gift-picker">
+    <details open={arrivedToGive || refused !== null} data-testid="gift-picker">
       <summary className="btn-outline cursor-pointer list-none" data-testid="action-gift">
         {t("members:profile.gift")}
       </summary>
@@ -44,9 +62,10 @@ export function GiftPicker({ name, gifts, open }: { name: string; gifts: GiftCho
         <Form method="post" replace>
           <input type="hidden" name="intent" value="gift" />
           <ul className="grid grid-cols-4 gap-2 sm:grid-cols-6">
-            {gifts.ids.map((gift) => (
+            {gifts.ids.map((gift, index) => (
               <li key={gift}>
                 <button
+                  ref={index === 0 ? firstGift : undefined}
                   type="submit"
                   name="gift"
                   value={gift}

@@ -238,7 +238,7 @@ function ProfileActions({ profile, loggedIn, likes, gifts }: { profile: Profile;
         <LikeButton memberId={profile.id} liked={likes?.liked ?? false} finishLike={searchParams.get("like") === "1"} />
         <MessageLink memberId={profile.id} />
       </div>
-      {gifts ? <GiftPicker name={profile.name} gifts={gifts} open={searchParams.get("gift") === "1"} /> : null}
+      {gifts ? <GiftPicker name={profile.name} gifts={gifts} /> : null}
       <BlockMenu profile={profile} />
     </div>
   );
