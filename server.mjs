@@ -1,7 +1,6 @@
 // The HTTP server: static files, then every other request through Remix with the brand of its host.
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { createRequestHandler } from "@remix-run/express";
 import { broadcastDevReady } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
@@ -12,7 +11,7 @@ if (!existsSync(BUILD_PATH)) {
   process.exit(1);
 }
 const build = await import(BUILD_PATH);
-const { createRequestContext, startup, shutdown } = build.entry.module;
+const { createAppHandler, startup, shutdown } = build.entry.module;
 const production = process.env.NODE_ENV === "production";
 const port = Number(process.env.PORT ?? 3000);
 const dataDir = path.resolve(process.env.DATA_DIR ?? ".data");
@@ -25,15 +24,6 @@ try {
   process.exit(1);
 }
 
-function requestHeaders(req) {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (Array.isArray(value)) value.forEach((v) => headers.append(name, v));
-    else if (value !== undefined) headers.set(name, value);
-  }
-  return headers;
-}
-
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", false);
@@ -43,19 +33,18 @@ app.use("/media", express.static(path.join(dataDir, "storage"), { immutable: tru
 // Catalogue URLs carry a version (see catalogueVersion), so a year is safe in production.
 app.use("/locales", express.static("public/locales", { maxAge: production ? "1y" : 0 }));
 app.use(express.static("public", { maxAge: "1h", index: false }));
-app.all(
-  "*",
-  createRequestHandler({
-    build,
-    mode: build.mode,
-    getLoadContext: (req) => createRequestContext(requestHeaders(req), req.socket.remoteAddress ?? null),
-  }),
-);
+// Every other request: the brand and member of the request, the one request guard (cross-site
+// posts, body size), then Remix.
+app.all("*", createAppHandler(build));
 
 const server = app.listen(port, () => {
   console.log(`listening on http://localhost:${port}`);
   if (!production) broadcastDevReady(build);
 });
+// A client gets this long to send its headers, and its whole request (a photo upload on a slow
+// line included); the answer may take longer (the event stream stays open for hours).
+server.headersTimeout = 20_000;
+server.requestTimeout = 120_000;
 
 let stopping = false;
 async function stop(signal) {

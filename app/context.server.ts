@@ -1,3 +1,4 @@
+import type { AppLoadContext } from "@remix-run/node";
 import { db } from "~/db.server";
 import { env } from "~/env.server";
 import { findSessionMember, sessionIdFrom } from "~/models/accounts/sessions.server";
@@ -35,7 +36,7 @@ declare module "@remix-run/node" {
 }
 
 /** Runs once per request before any loader: host → brand, then the language. */
-export async function createRequestContext(headers: Headers, remoteAddress: string | null = null): Promise<RequestContext> {
+export async function createRequestContext(headers: Headers, remoteAddress: string | null = null): Promise<AppLoadContext> {
   const config = env();
   const tenant = resolveTenant(requestHost(headers, config.TRUST_FORWARDED_HOST_HEADER), tenants(), {
     devTenantHosts: config.devTenantHosts,

@@ -11,6 +11,7 @@ import { NonceContext } from "~/utils/nonce";
 import { applySecurityHeaders, createNonce } from "~/web/security-headers.server";
 
 export { createRequestContext } from "~/context.server";
+export { createAppHandler } from "~/web/request-handler.server";
 export { shutdown, startup } from "~/startup.server";
 
 export const streamTimeout = 5_000;

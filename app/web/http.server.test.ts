@@ -12,6 +12,23 @@ describe("safeRedirectPath", () => {
     expect(safeRedirectPath("https://evil.example")).toBe("/");
     expect(safeRedirectPath(null, "/home")).toBe("/home");
   });
+
+  it("refuses what a browser would turn into another site (review M-1)", () => {
+    // What URLSearchParams gives for ?redirectTo=%2F%09%2Fevil.example and its cousins.
+    for (const value of ["/\t/evil.example", "/\n/evil.example", "/\r/evil.example", "\\/evil.example", "/\\/evil.example", "/\u0000/evil.example", "/%09/evil.example"]) {
+      const kept = safeRedirectPath(value);
+      expect(new URL(kept, "https://flirtpunt.nl").origin, JSON.stringify(value)).toBe("https://flirtpunt.nl");
+    }
+    expect(safeRedirectPath("/\t/evil.example")).toBe("/");
+    expect(safeRedirectPath("/\n/evil.example")).toBe("/");
+    expect(safeRedirectPath("\\/evil.example")).toBe("/");
+  });
+
+  it("keeps the path, query and fragment of a path of this site", () => {
+    expect(safeRedirectPath("/members/12/chat")).toBe("/members/12/chat");
+    expect(safeRedirectPath("/members/12?gift=1#top")).toBe("/members/12?gift=1#top");
+    expect(safeRedirectPath("/%09/evil.example")).toBe("/%09/evil.example");
+  });
 });
 
 describe("isDocumentRequest", () => {

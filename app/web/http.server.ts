@@ -7,11 +7,25 @@ export function notFound(): never {
 
 /** A redirect target from a form, limited to paths on this site. */
 export function safeRedirectPath(value: FormDataEntryValue | string | null | undefined, fallback = "/"): string {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) {
-    return fallback;
-  }
-  return value;
+  // Browsers drop tabs and newlines while parsing a Location (so "/\t/evil.example" becomes
+  // "//evil.example") and read a backslash as a slash: such values are refused outright, the rest
+  // is parsed as a URL and kept only when it stays on this site (docs/product/safety.md#redirects).
+  if (typeof value !== "string" || !value.startsWith("/") || hasControlOrBackslash(value)) return fallback;
+  const url = new URL(value, LOCAL_ORIGIN);
+  if (url.origin !== LOCAL_ORIGIN || url.pathname.startsWith("//")) return fallback;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
+
+function hasControlOrBackslash(value: string): boolean {
+  for (const char of value) {
+    const code = char.charCodeAt(0);
+    if (code < 0x20 || code === 0x7f || char === "\\") return true;
+  }
+  return false;
+}
+
+/** A stand-in origin for resolving a redirect target: one that never leaves it is a path of this site. */
+const LOCAL_ORIGIN = "https://site.invalid";
 
 /**
  * Whether the browser loads this as a page (a link followed, a form posted without JavaScript)

@@ -1,0 +1,65 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
+import { createRequestContext } from "~/context.server";
+import { guardRequest } from "./request-guard.server";
+
+/** A Node request's headers as Fetch headers. */
+function headersOf(req: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) value.forEach((item) => headers.append(name, item));
+    else if (value !== undefined) headers.set(name, value);
+  }
+  return headers;
+}
+
+/**
+ * The Fetch request Remix sees. Aborted when the client goes away before the answer is complete,
+ * so a loader or an open event stream stops working for nobody.
+ */
+function fetchRequest(req: IncomingMessage, res: ServerResponse, headers: Headers): Request {
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const method = req.method ?? "GET";
+  const url = new URL(req.url ?? "/", `http://${headers.get("host") ?? "localhost"}`);
+  const init: RequestInit & { duplex?: "half" } = { method, headers, signal: controller.signal };
+  if (method !== "GET" && method !== "HEAD") {
+    init.body = createReadableStreamFromReadable(req);
+    init.duplex = "half";
+  }
+  return new Request(url, init);
+}
+
+async function sendResponse(res: ServerResponse, response: Response): Promise<void> {
+  res.statusCode = response.status;
+  if (response.statusText) res.statusMessage = response.statusText;
+  for (const [name, value] of response.headers) {
+    if (name !== "set-cookie") res.setHeader(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) res.setHeader("set-cookie", cookies);
+  // An event stream's headers go out at once; its events follow as they happen.
+  if (/text\/event-stream/i.test(response.headers.get("content-type") ?? "")) res.flushHeaders();
+  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  else res.end();
+}
+
+/**
+ * Every request that is not a static file (server.mjs): the brand, member and language of the
+ * request, then the one request guard (docs/product/safety.md#request-guard), then Remix.
+ */
+export function createAppHandler(build: ServerBuild) {
+  const handleRemix = createRequestHandler(build, build.mode);
+  return async (req: IncomingMessage, res: ServerResponse, next: (error: unknown) => void): Promise<void> => {
+    try {
+      const headers = headersOf(req);
+      const context = await createRequestContext(headers, req.socket.remoteAddress ?? null);
+      const guarded = await guardRequest(fetchRequest(req, res, headers), context.language);
+      await sendResponse(res, "refused" in guarded ? guarded.refused : await handleRemix(guarded.request, context));
+    } catch (error) {
+      next(error);
+    }
+  };
+}
