@@ -6,11 +6,12 @@ import type { CurrentMember } from "~/models/members/current-member";
 import type { Country, Language } from "~/domain/languages";
 import { resolveLanguage } from "~/i18n/resolve-language";
 import { visitorCountry } from "~/web/visitor-country.server";
-import { requestHost, resolveTenant } from "~/tenancy/resolve-host";
+import { resolveTenant } from "~/tenancy/resolve-host";
 import type { Tenant } from "~/tenancy/schema";
 import { tenants } from "~/tenancy/tenants.server";
 import { acceptedLanguages } from "~/utils/accept-language";
 import { localeCookie } from "~/web/cookies.server";
+import { nearestValue } from "~/web/client-address.server";
 
 export interface RequestContext {
   /** The logged-in member of this site, or null. */
@@ -20,7 +21,9 @@ export interface RequestContext {
   /** The brand this request is for; null for an unknown host. */
   tenant: Tenant | null;
   language: Language;
-  /** The visitor's address (from the proxy header only when TRUST_FORWARDED_FOR is set). */
+  /** The host the request was addressed to (a trusted proxy's forwarded host where configured). */
+  host: string | null;
+  /** The visitor's address, behind our own proxies (docs/product/safety.md#client-address). */
   clientIp: string | null;
   /** From a trusted geo header only; null when unknown. */
   country: Country | null;
@@ -35,13 +38,18 @@ declare module "@remix-run/node" {
   interface AppLoadContext extends RequestContext {}
 }
 
-/** Runs once per request before any loader: host → brand, then the language. */
-export async function createRequestContext(headers: Headers, remoteAddress: string | null = null): Promise<AppLoadContext> {
+/** Where a request came from, as the HTTP server saw it (app/web/client-address.server.ts). */
+export interface RequestOrigin {
+  clientIp: string | null;
+  /** Whether the direct peer is one of our proxies, so its forwarding headers count. */
+  viaTrustedProxy: boolean;
+}
+
+/** Runs once per request before any loader: host → brand, then the member and the language. */
+export async function createRequestContext(headers: Headers, origin: RequestOrigin): Promise<AppLoadContext> {
   const config = env();
-  const tenant = resolveTenant(requestHost(headers, config.TRUST_FORWARDED_HOST_HEADER), tenants(), {
-    devTenantHosts: config.devTenantHosts,
-    defaultTenant: config.DEFAULT_TENANT,
-  });
+  const host = origin.viaTrustedProxy && config.TRUST_FORWARDED_HOST_HEADER ? (nearestValue(headers, config.TRUST_FORWARDED_HOST_HEADER) ?? headers.get("host")) : headers.get("host");
+  const tenant = resolveTenant(host, tenants(), { devTenantHosts: config.devTenantHosts, defaultTenant: config.DEFAULT_TENANT });
   const cookieHeader = headers.get("cookie");
   const rawSessionId = tenant ? await sessionIdFrom(cookieHeader) : null;
   const member = rawSessionId && tenant ? await findSessionMember(db(), rawSessionId, tenant.id) : null;
@@ -57,15 +65,8 @@ export async function createRequestContext(headers: Headers, remoteAddress: stri
     member,
     sessionId: member ? rawSessionId : null,
     language,
-    clientIp: clientAddress(headers, remoteAddress, config.TRUST_FORWARDED_FOR === "1"),
-    country: visitorCountry(headers, config.GEO_COUNTRY_HEADER),
+    host,
+    clientIp: origin.clientIp,
+    country: origin.viaTrustedProxy && config.GEO_COUNTRY_HEADER ? visitorCountry(nearestValue(headers, config.GEO_COUNTRY_HEADER)) : null,
   };
-}
-
-function clientAddress(headers: Headers, remoteAddress: string | null, trustForwarded: boolean): string | null {
-  if (trustForwarded) {
-    const forwarded = headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  return remoteAddress;
 }

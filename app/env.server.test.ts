@@ -33,6 +33,11 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ PORT: "eighty" })).toThrow(/PORT/);
     expect(() => parseEnv({ DATABASE_URL: "not a url" })).toThrow(/DATABASE_URL/);
   });
+
+  it("refuses the old TRUST_FORWARDED_FOR rather than ignoring it", () => {
+    expect(() => parseEnv({ TRUST_FORWARDED_FOR: "1" })).toThrow(/TRUST_FORWARDED_FOR: replaced by TRUSTED_PROXIES/);
+    expect(parseEnv({ TRUSTED_PROXIES: "1" }).TRUSTED_PROXIES).toBe("1");
+  });
 });
 
 describe("parseEnv object storage", () => {

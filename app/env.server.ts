@@ -15,10 +15,12 @@ const envSchema = z.object({
   DEFAULT_TENANT: z.string().optional(),
   DEV_TENANT_HOSTS: z.string().optional(),
   LOCAL_SERVICES: z.string().optional(),
-  /** Name of a header set by a trusted proxy that carries the original host, e.g. x-forwarded-host. */
+  /** The proxies in front of the server: a hop count or addresses/CIDR ranges (app/web/client-address.server.ts). */
+  TRUSTED_PROXIES: z.string().optional(),
+  /** Replaced by TRUSTED_PROXIES; refused so that an old setting is not silently ignored. */
+  TRUST_FORWARDED_FOR: z.undefined({ message: "replaced by TRUSTED_PROXIES (a hop count such as 1, or the proxies' addresses)" }).optional(),
+  /** Name of a header a trusted proxy sets to the original host, e.g. x-forwarded-host. */
   TRUST_FORWARDED_HOST_HEADER: z.string().toLowerCase().optional(),
-  /** `1` when a trusted proxy sets X-Forwarded-For (the first address is then the visitor's). */
-  TRUST_FORWARDED_FOR: z.string().optional(),
   /** Name of a header set by a trusted proxy or CDN that carries the visitor's ISO country, e.g. cf-ipcountry. */
   GEO_COUNTRY_HEADER: z.string().toLowerCase().optional(),
   SESSION_SECRETS: z.string().optional(),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { TenantRegistry } from "./registry";
-import { normaliseHost, requestHost, resolveTenant } from "./resolve-host";
+import { normaliseHost, resolveTenant } from "./resolve-host";
 import { tenantSchema, type TenantInput } from "./schema";
 import { tenantFixture } from "../../tests/fixtures/tenant";
 
@@ -39,18 +39,5 @@ describe("resolveTenant", () => {
     expect(resolveTenant("alpha.localhost:3000", registry, development)?.id).toBe("alpha");
     expect(resolveTenant("localhost", registry, development)?.id).toBe("beta");
     expect(resolveTenant("nobody.localhost", registry, development)).toBeNull();
-  });
-});
-
-describe("requestHost", () => {
-  const headers = new Headers({ host: "alpha.nl", "x-forwarded-host": "beta.de, proxy.internal" });
-
-  it("ignores a forwarded-host header unless it is configured", () => {
-    expect(requestHost(headers)).toBe("alpha.nl");
-  });
-
-  it("uses the first value of the configured proxy header", () => {
-    expect(requestHost(headers, "x-forwarded-host")).toBe("beta.de");
-    expect(requestHost(new Headers({ host: "alpha.nl" }), "x-forwarded-host")).toBe("alpha.nl");
   });
 });

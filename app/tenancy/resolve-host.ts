@@ -31,12 +31,3 @@ export function resolveTenant(rawHost: string | null | undefined, registry: Tena
   const match = /^([a-z0-9-]+)\.localhost$/.exec(host);
   return match?.[1] ? (registry.get(match[1]) ?? null) : null;
 }
-
-/** The host a request was addressed to; a proxy header is believed only when configured. */
-export function requestHost(headers: Headers, trustedHeader?: string): string | null {
-  if (trustedHeader) {
-    const forwarded = headers.get(trustedHeader)?.split(",")[0]?.trim();
-    if (forwarded) return forwarded;
-  }
-  return headers.get("host");
-}

@@ -74,19 +74,19 @@ describe("withBoundedBody (review M-3)", () => {
 
 describe("guardRequest", () => {
   it("answers a refused page load with a page in the visitor's language, a script's call with JSON", async () => {
-    const page = await guardRequest(post("/login", { "sec-fetch-site": "cross-site", "sec-fetch-dest": "document", accept: "text/html" }), "nl");
+    const page = await guardRequest(post("/login", { "sec-fetch-site": "cross-site", "sec-fetch-dest": "document", accept: "text/html" }), HOST, "nl");
     expect("refused" in page).toBe(true);
     const pageResponse = (page as { refused: Response }).refused;
     expect(pageResponse.status).toBe(403);
     expect(pageResponse.headers.get("content-type")).toContain("text/html");
     expect(await pageResponse.text()).toContain("Dit formulier kwam niet van deze site");
 
-    const call = await guardRequest(post("/api/push/subscribe", { origin: "https://evil.example" }), "de");
+    const call = await guardRequest(post("/api/push/subscribe", { origin: "https://evil.example" }), HOST, "de");
     const callResponse = (call as { refused: Response }).refused;
     expect(callResponse.status).toBe(403);
     expect(await callResponse.json()).toEqual({ error: "cross_site_request", message: expect.stringContaining("Formular") as string });
 
-    const large = await guardRequest(post("/login", { "sec-fetch-site": "same-origin" }, streamOf(2 * MAX_BODY_BYTES)), "en");
+    const large = await guardRequest(post("/login", { "sec-fetch-site": "same-origin" }, streamOf(2 * MAX_BODY_BYTES)), HOST, "en");
     expect((large as { refused: Response }).refused.status).toBe(413);
   });
 });

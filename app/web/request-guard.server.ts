@@ -1,7 +1,5 @@
-import { env } from "~/env.server";
 import { getFixedT } from "~/i18n/i18next.server";
 import type { Language } from "~/domain/languages";
-import { requestHost } from "~/tenancy/resolve-host";
 import { applySecurityHeaders } from "./security-headers.server";
 
 /** The largest body any form or script call of the site sends; photo uploads have their own limit. */
@@ -86,8 +84,8 @@ export async function withBoundedBody(request: Request): Promise<Request | "tooL
  * refusal to send instead — a short page in the visitor's language for a page load, JSON for a
  * script's call.
  */
-export async function guardRequest(request: Request, language: Language): Promise<{ request: Request } | { refused: Response }> {
-  if (isCrossSite(request, requestHost(request.headers, env().TRUST_FORWARDED_HOST_HEADER))) {
+export async function guardRequest(request: Request, host: string | null, language: Language): Promise<{ request: Request } | { refused: Response }> {
+  if (isCrossSite(request, host)) {
     return { refused: await refusal(request, "crossSite", language) };
   }
   const bounded = await withBoundedBody(request);

@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
 import { createRequestContext } from "~/context.server";
+import { env } from "~/env.server";
+import { clientAddress, parseTrustedProxies, peerIsTrusted } from "./client-address.server";
 import { guardRequest } from "./request-guard.server";
 
 /** A Node request's headers as Fetch headers. */
@@ -52,11 +54,12 @@ async function sendResponse(res: ServerResponse, response: Response): Promise<vo
  */
 export function createAppHandler(build: ServerBuild) {
   const handleRemix = createRequestHandler(build, build.mode);
+  const trust = parseTrustedProxies(env().TRUSTED_PROXIES);
   return async (req: IncomingMessage, res: ServerResponse, next: (error: unknown) => void): Promise<void> => {
     try {
       const headers = headersOf(req);
-      const context = await createRequestContext(headers, req.socket.remoteAddress ?? null);
-      const guarded = await guardRequest(fetchRequest(req, res, headers), context.language);
+      const context = await createRequestContext(headers, { clientIp: clientAddress(req, trust), viaTrustedProxy: peerIsTrusted(req, trust) });
+      const guarded = await guardRequest(fetchRequest(req, res, headers), context.host, context.language);
       await sendResponse(res, "refused" in guarded ? guarded.refused : await handleRemix(guarded.request, context));
     } catch (error) {
       next(error);

@@ -115,6 +115,13 @@ describe("checkLogin", () => {
     expect(await loginBlockedMinutes(handle.db, { siteId: SITE, email: "fresh@example.com", ip })).toBeGreaterThan(0);
     expect(await loginBlockedMinutes(handle.db, { siteId: SITE, email: "fresh@example.com", ip: "198.51.100.10" })).toBe(0);
   });
+
+  it("limits an address per brand: failures on one brand lock nobody out of another", async () => {
+    const ip = "198.51.100.11";
+    for (let i = 0; i < 30; i++) await recordLoginAttempt(handle.db, { siteId: SITE, email: `try${i}@example.com`, ip }, false);
+    expect(await loginBlockedMinutes(handle.db, { siteId: SITE, email: "fresh@example.com", ip })).toBeGreaterThan(0);
+    expect(await loginBlockedMinutes(handle.db, { siteId: "otherbrand", email: "fresh@example.com", ip })).toBe(0);
+  });
 });
 
 describe("sessions", () => {

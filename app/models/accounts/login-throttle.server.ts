@@ -4,7 +4,7 @@ import { loginAttempts } from "../../../db/schema";
 
 /** Failed logins for one account within the window that block it. */
 export const ACCOUNT_FAILURE_LIMIT = 5;
-/** Failed logins from one address within the window that block it. */
+/** Failed logins from one address on one brand within the window that block it there. */
 export const ADDRESS_FAILURE_LIMIT = 30;
 export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
 
@@ -46,7 +46,7 @@ export async function loginBlockedMinutes(db: Executor, target: LoginTarget, now
     const [fromAddress] = await db
       .select({ n: count(), latest: max(loginAttempts.createdAt) })
       .from(loginAttempts)
-      .where(and(eq(loginAttempts.ip, target.ip), eq(loginAttempts.succeeded, false), gt(loginAttempts.createdAt, since)));
+      .where(and(eq(loginAttempts.ip, target.ip), eq(loginAttempts.siteId, target.siteId), eq(loginAttempts.succeeded, false), gt(loginAttempts.createdAt, since)));
     if ((fromAddress?.n ?? 0) >= ADDRESS_FAILURE_LIMIT && fromAddress?.latest) {
       blockedUntil = Math.max(blockedUntil, fromAddress.latest.getTime() + THROTTLE_WINDOW_MS);
     }
