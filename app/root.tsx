@@ -26,7 +26,8 @@ import { themeCss } from "~/tenancy/theme-css";
 import stylesheet from "~/tailwind.css";
 import { useNonce } from "~/utils/nonce";
 
-export const handle = { i18n: ["common"] };
+// `security` holds the refusals any form or call may meet (too many attempts).
+export const handle = { i18n: ["common", "security"] };
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },

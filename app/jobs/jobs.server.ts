@@ -4,6 +4,7 @@ import { purgeDeletedAccounts } from "~/models/accounts/account-deletion.server"
 import { remindUnconfirmedMembers } from "~/models/notifications/notification-mail.server";
 import { pruneEvents } from "~/models/notifications/member-events.server";
 import { deleteExpiredSessions } from "~/models/accounts/sessions.server";
+import { pruneRateLimits } from "~/models/safety/rate-limits.server";
 import { storage } from "~/services/storage/storage.server";
 import type { TenantRegistry } from "~/tenancy/registry";
 import type { Job } from "./job-runner.server";
@@ -35,6 +36,7 @@ export function scheduledJobList(registry: TenantRegistry): Job[] {
       run: async (db, now) => {
         await deleteExpiredSessions(db, now);
         await pruneEvents(db, new Date(now.getTime() - DAY_MS));
+        await pruneRateLimits(db, now);
         await db.delete(loginAttempts).where(lt(loginAttempts.createdAt, new Date(now.getTime() - DAY_MS)));
         await db
           .delete(emailTokens)

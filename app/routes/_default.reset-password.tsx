@@ -12,6 +12,8 @@ import { requestPasswordReset } from "~/models/accounts/password-reset.server";
 import { resetRequestSchema } from "~/models/accounts/password-schema";
 import { requireTenant } from "~/tenancy/require-tenant.server";
 import { siteOrigin } from "~/web/site-origin.server";
+import { countRequest, RATE_LIMITS } from "~/models/safety/rate-limits.server";
+import { tooManyInit, waitMinutes } from "~/web/too-many.server";
 
 export const handle = { i18n: ["common", "account"] };
 
@@ -25,11 +27,16 @@ export async function loader({ context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const tenant = requireTenant(context);
   const submission = parseWithZod(await request.formData(), { schema: resetRequestSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), sentTo: null, hours: 0 }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply(), sentTo: null, hours: 0, waitMinutes: 0 }, { status: 400 });
+  const counted = await countRequest(db(), tenant.id, [[RATE_LIMITS.resetRequestPerAddress, context.clientIp]]);
+  if (!counted.ok) {
+    const result = submission.reply({ fieldErrors: { email: ["security:tooMany"] } });
+    return data({ result, sentTo: null, hours: 0, waitMinutes: waitMinutes(counted.retryAfterSeconds) }, tooManyInit(counted.retryAfterSeconds));
+  }
   const outcome = await requestPasswordReset(db(), tenant, submission.value.email);
-  if (!outcome.ok) return data({ result: submission.reply({ fieldErrors: { email: [`reset.${outcome.reason}`] } }), sentTo: null, hours: 0 }, { status: 400 });
+  if (!outcome.ok) return data({ result: submission.reply({ fieldErrors: { email: [`reset.${outcome.reason}`] } }), sentTo: null, hours: 0, waitMinutes: 0 }, { status: 400 });
   await sendPasswordResetMail(tenant, outcome.member, outcome.token, siteOrigin(request, tenant));
-  return data({ result: submission.reply({ resetForm: true }), sentTo: outcome.member.email, hours: TOKEN_LIFETIME_MS.reset_password / 3_600_000 });
+  return data({ result: submission.reply({ resetForm: true }), sentTo: outcome.member.email, hours: TOKEN_LIFETIME_MS.reset_password / 3_600_000, waitMinutes: 0 });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
@@ -60,7 +67,7 @@ export default function ResetPasswordRequest() {
           <Form method="post" {...getFormProps(form)} className="space-y-4" data-testid="reset-form">
             <Field label={t("signup.email")} htmlFor={fields.email.id}>
               <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={inputClass} />
-              <FieldErrors id={fields.email.errorId} errors={fields.email.errors} />
+              <FieldErrors id={fields.email.errorId} errors={fields.email.errors} values={{ minutes: actionData?.waitMinutes }} />
             </Field>
             <button type="submit" className="btn-primary w-full" disabled={navigation.state !== "idle"}>
               {t("reset.submit")}

@@ -13,6 +13,8 @@ import { newPasswordSchema } from "~/models/accounts/password-schema";
 import { startSession } from "~/models/accounts/sessions.server";
 import { requireTenant } from "~/tenancy/require-tenant.server";
 import { isGuessablePassword } from "~/utils/password-strength.server";
+import { countRequest, RATE_LIMITS } from "~/models/safety/rate-limits.server";
+import { tooManyInit, waitMinutes } from "~/web/too-many.server";
 
 export const handle = { i18n: ["common", "account"] };
 
@@ -27,12 +29,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const tenant = requireTenant(context);
   const submission = parseWithZod(await request.formData(), { schema: newPasswordSchema });
   const hide = { hideFields: ["password", "repeat"] };
-  if (submission.status !== "success") return data({ result: submission.reply(hide), invalidLink: false }, { status: 400 });
+  if (submission.status !== "success") return data({ result: submission.reply(hide), invalidLink: false, waitMinutes: 0 }, { status: 400 });
+  // The cheap checks first: the address's count and the link, before the strength check and the
+  // password hashing a flood of forged posts would otherwise cost.
+  const counted = await countRequest(db(), tenant.id, [[RATE_LIMITS.resetSubmitPerAddress, context.clientIp]]);
+  if (!counted.ok) {
+    const result = submission.reply({ ...hide, fieldErrors: { password: ["security:tooMany"] } });
+    return data({ result, invalidLink: false, waitMinutes: waitMinutes(counted.retryAfterSeconds) }, tooManyInit(counted.retryAfterSeconds));
+  }
+  if (!(await peekToken(db(), submission.value.token, "reset_password", tenant.id))) {
+    return data({ result: submission.reply(hide), invalidLink: true, waitMinutes: 0 }, { status: 400 });
+  }
   if (isGuessablePassword(submission.value.password, [])) {
-    return data({ result: submission.reply({ ...hide, fieldErrors: { password: ["validation.passwordGuessable"] } }), invalidLink: false }, { status: 400 });
+    return data({ result: submission.reply({ ...hide, fieldErrors: { password: ["validation.passwordGuessable"] } }), invalidLink: false, waitMinutes: 0 }, { status: 400 });
   }
   const memberId = await resetPassword(db(), tenant, submission.value.token, submission.value.password);
-  if (memberId === null) return data({ result: submission.reply(hide), invalidLink: true }, { status: 400 });
+  if (memberId === null) return data({ result: submission.reply(hide), invalidLink: true, waitMinutes: 0 }, { status: 400 });
   const headers = new Headers();
   headers.append("Set-Cookie", await startSession(db(), { memberId, siteId: tenant.id, userAgent: request.headers.get("user-agent") }));
   headers.append("Set-Cookie", await setFlash({ tone: "success", key: "reset.done" }));
@@ -74,7 +86,7 @@ export default function ResetPasswordDo() {
             <input type="hidden" name="token" value={token} />
             <Field label={t("reset.newPassword")} htmlFor={fields.password.id} hint={t("signup.passwordHint")}>
               <input {...getInputProps(fields.password, { type: "password" })} autoComplete="new-password" className={inputClass} />
-              <FieldErrors id={fields.password.errorId} errors={fields.password.errors} />
+              <FieldErrors id={fields.password.errorId} errors={fields.password.errors} values={{ minutes: actionData?.waitMinutes }} />
             </Field>
             <Field label={t("reset.repeatPassword")} htmlFor={fields.repeat.id}>
               <input {...getInputProps(fields.repeat, { type: "password" })} autoComplete="new-password" className={inputClass} />

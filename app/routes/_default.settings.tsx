@@ -15,6 +15,7 @@ import { changeEmailSchema, changePasswordSchema } from "~/models/accounts/setti
 import { submitEmailChange, submitPasswordChange } from "~/models/accounts/pages/settings-forms.server";
 import { useRootData } from "~/root";
 import { siteOrigin } from "~/web/site-origin.server";
+import { tooManyInit } from "~/web/too-many.server";
 
 export const handle = { i18n: ["common", "account", "settings"] };
 
@@ -40,7 +41,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   if (intent === "email") {
     const outcome = await submitEmailChange(form, tenant, member, context.clientIp, siteOrigin(request, tenant));
-    if (!outcome.ok) return data({ intent: "email" as Intent, result: outcome.reply, minutes: outcome.minutes }, { status: 400 });
+    if (!outcome.ok) {
+      const init = outcome.retryAfterSeconds ? tooManyInit(outcome.retryAfterSeconds) : { status: 400 };
+      return data({ intent: "email" as Intent, result: outcome.reply, minutes: outcome.minutes }, init);
+    }
     return done("settings:email.sent");
   }
   if (intent === "password") {
@@ -110,7 +114,7 @@ function EmailForm({ lastResult, minutes, busy }: FormProps) {
       <input type="hidden" name="intent" value="email" />
       <Field label={t("email.new")} htmlFor={fields.email.id}>
         <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={inputClass} />
-        <FieldErrors id={fields.email.errorId} errors={fields.email.errors} />
+        <FieldErrors id={fields.email.errorId} errors={fields.email.errors} values={{ minutes }} />
       </Field>
       <Field label={t("currentPassword")} htmlFor={fields.password.id}>
         <input {...getInputProps(fields.password, { type: "password" })} autoComplete="current-password" className={inputClass} />

@@ -7,6 +7,7 @@ import { Alert } from "~/components/ui/Field";
 import { sendActivationMail } from "~/models/accounts/account-mail.server";
 import { startSession } from "~/models/accounts/sessions.server";
 import { submitSignup } from "~/models/accounts/pages/signup.server";
+import { tooManyInit, waitMinutes } from "~/web/too-many.server";
 import { signupFormSettings, visitTracking } from "~/models/accounts/pages/signup-form-settings.server";
 import { signupOpen } from "~/models/accounts/tracking";
 import { getFixedT } from "~/i18n/i18next.server";
@@ -29,7 +30,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const tracking = await visitTracking(request);
   if (!signupOpen(tenant.settings.signups, tracking)) throw redirect("/signup");
   const outcome = await submitSignup(await request.formData(), tenant, context, tracking);
-  if (!outcome.ok) return data({ result: outcome.reply, suggestion: outcome.suggestion }, { status: 400 });
+  if (!outcome.ok) {
+    const result = { result: outcome.reply, suggestion: outcome.suggestion, waitMinutes: outcome.retryAfterSeconds ? waitMinutes(outcome.retryAfterSeconds) : undefined };
+    return data(result, outcome.retryAfterSeconds ? tooManyInit(outcome.retryAfterSeconds) : { status: 400 });
+  }
 
   await sendActivationMail(tenant, { email: outcome.email, name: outcome.name, language: context.language }, outcome.account.activationToken, siteOrigin(request, tenant));
   const headers = new Headers();

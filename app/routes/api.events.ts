@@ -6,10 +6,16 @@ import { sessionIsLive } from "~/models/accounts/sessions.server";
 import { eventHub } from "~/services/realtime/event-hub.server";
 import { memberEventStream } from "~/services/realtime/event-stream.server";
 import { requireApiMember } from "~/web/require-member.server";
+import { countRequest, RATE_LIMITS } from "~/models/safety/rate-limits.server";
+import { tooManyCall } from "~/web/too-many.server";
 
 /** The logged-in member's live events (server-sent events): everything after the given id, then each new one. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { member, sessionId } = requireApiMember(context);
+  const { tenant, member, sessionId } = requireApiMember(context);
+  // A page opens one stream and keeps it; a script opening stream after stream is refused and the
+  // page falls back to polling (docs/product/notifications.md#polling).
+  const counted = await countRequest(db(), tenant.id, [[RATE_LIMITS.eventStreamPerMember, member.id]]);
+  if (!counted.ok) return tooManyCall(counted.retryAfterSeconds, context.language);
   const hub = eventHub();
   await hub.start();
   const stream = memberEventStream(

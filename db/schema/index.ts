@@ -14,3 +14,4 @@ export * from "./chat";
 export * from "./orders";
 export * from "./payments";
 export * from "./direct-debit";
+export * from "./rate-limits";

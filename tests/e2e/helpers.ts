@@ -1,9 +1,20 @@
 import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
 
+/**
+ * An address of its own for a browser's visitor, sent as X-Forwarded-For to the server, which
+ * trusts its loopback "proxy" (tests/e2e/start-server.mjs). From 198.18.0.0/15, the range kept
+ * for tests.
+ */
+export async function giveOwnAddress(context: BrowserContext): Promise<void> {
+  const byte = () => Math.floor(Math.random() * 256);
+  await context.setExtraHTTPHeaders({ "x-forwarded-for": `198.${18 + (byte() % 2)}.${byte()}.${byte()}` });
+}
+
 /** Every page must run its scripts without an uncaught error or a blocked script or style. */
 export const test = base.extend<{ failOnPageError: void }>({
   failOnPageError: [
     async ({ page }, use) => {
+      await giveOwnAddress(page.context());
       const errors: string[] = [];
       page.on("pageerror", (error) => errors.push(error.message));
       page.on("console", (message) => {

@@ -2,7 +2,7 @@
 // *.localhost hosts, the browser can. For what a test prepares, not for what it is about.
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import sharp from "sharp";
-import { acceptSiteEntry, brandUrl, expect, mailLinkFor, PASSWORD, uniqueEmail } from "./helpers";
+import { acceptSiteEntry, brandUrl, expect, giveOwnAddress, mailLinkFor, PASSWORD, uniqueEmail } from "./helpers";
 
 export interface Member {
   id: number;
@@ -100,6 +100,7 @@ export function jpeg(background: string): Promise<Buffer> {
 /** A second browser on a brand (another member or visitor), whose uncaught page errors count too. */
 export async function openBrowser(browser: Browser, tenantId: string): Promise<{ context: BrowserContext; page: Page; close: () => Promise<void> }> {
   const context = await browser.newContext();
+  await giveOwnAddress(context);
   await acceptSiteEntry(context, tenantId);
   const page = await context.newPage();
   const errors: string[] = [];

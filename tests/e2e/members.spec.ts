@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { acceptSiteEntry, brandUrl, expect, test } from "./helpers";
+import { acceptSiteEntry, brandUrl, expect, giveOwnAddress, test } from "./helpers";
 import { birthDateForAge, jpeg, logIn, send, signUp, tag, type Member, type Sent } from "./member-setup";
 
 const BRAND = "flirtpunt";
@@ -27,6 +27,7 @@ async function approvePhotosOf(page: Page, memberId: number, expected: number) {
 
 async function newVisitor(browser: Browser, tenantId = BRAND): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext();
+  await giveOwnAddress(context);
   await acceptSiteEntry(context, tenantId);
   return { context, page: await context.newPage() };
 }

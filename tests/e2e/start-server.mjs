@@ -17,6 +17,10 @@ const env = {
   LOCAL_SERVICES: "1",
   DEFAULT_TENANT: "flirtpunt",
   DEMO_PROFILES_PER_POOL: "24",
+  // The browsers reach the server as if through a proxy on this machine, each test's visitor with
+  // an address of its own (tests/e2e/helpers.ts), as real visitors have: the per-address limits
+  // then apply to each of them, not to the whole suite at once.
+  TRUSTED_PROXIES: "loopback",
 };
 
 if (process.env.DATABASE_URL) {

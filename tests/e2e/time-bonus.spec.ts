@@ -1,5 +1,5 @@
 import type { Frame, Page } from "@playwright/test";
-import { brandUrl, expect, test } from "./helpers";
+import { brandUrl, expect, giveOwnAddress, test } from "./helpers";
 import { logIn, send, signUp, tag } from "./member-setup";
 
 const BRAND = "flirtpunt";
@@ -199,6 +199,7 @@ test("top navigation: Get Premium for a member who has not paid, the balance for
   await expect(page.getByTestId("nav-credits")).toHaveCount(0);
 
   const context = await browser.newContext();
+  await giveOwnAddress(context);
   try {
     const paid = await context.newPage();
     await logIn(paid, BRAND, PREMIUM.email, PREMIUM.password);

@@ -12,12 +12,14 @@ export interface SignupFormProps {
   latestBirthDate: string;
   lastResult?: SubmissionResult<string[]>;
   suggestion?: string;
+  /** Minutes to wait after too many signups from this address (the form's error says so). */
+  waitMinutes?: number;
   /** Submits through this fetcher (the signup modal) instead of navigating (the /signup page). */
   fetcher?: Pick<FetcherWithComponents<unknown>, "Form" | "state">;
 }
 
 /** The signup form (docs/product/accounts.md#signup): e-mail, name, password, date of birth and an optional message. */
-export function SignupForm({ minAge, latestBirthDate, lastResult, suggestion, fetcher }: SignupFormProps) {
+export function SignupForm({ minAge, latestBirthDate, lastResult, suggestion, waitMinutes, fetcher }: SignupFormProps) {
   const { t } = useTranslation("account");
   const schema = useMemo(() => signupSchema(minAge), [minAge]);
   const navigation = useNavigation();
@@ -35,7 +37,7 @@ export function SignupForm({ minAge, latestBirthDate, lastResult, suggestion, fe
 
   return (
     <FormElement method="post" action="/signup" {...getFormProps(form)} className="space-y-4" data-testid="signup-form">
-      <FieldErrors id={form.errorId} errors={form.errors} />
+      <FieldErrors id={form.errorId} errors={form.errors} values={{ minutes: waitMinutes }} />
       <Field label={t("signup.email")} htmlFor={fields.email.id}>
         <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={inputClass} />
         <FieldErrors id={fields.email.errorId} errors={emailErrors} />

@@ -47,6 +47,7 @@ export function SignupLink(props: Omit<LinkProps, "to">) {
 interface SignupActionData {
   result?: SubmissionResult<string[]>;
   suggestion?: string;
+  waitMinutes?: number;
 }
 
 /**
@@ -111,6 +112,7 @@ function SignupModal({ settings, onClose }: { settings: SignupFormSettings; onCl
               latestBirthDate={settings.latestBirthDate}
               lastResult={submit.data?.result}
               suggestion={submit.data?.suggestion}
+              waitMinutes={submit.data?.waitMinutes}
               fetcher={submit}
             />
           ) : (

@@ -1,13 +1,15 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { db } from "~/db.server";
+import { countRequest, RATE_LIMITS } from "~/models/safety/rate-limits.server";
+import { waitMinutes } from "~/web/too-many.server";
 import type { Tenant } from "~/tenancy/schema";
 import { isGuessablePassword } from "~/utils/password-strength.server";
 import { changeEmail, changePassword, checkCurrentPassword, emailInUse, type PasswordCheck } from "~/models/accounts/account-settings.server";
 import type { CurrentMember } from "~/models/members/current-member";
 import { changeEmailSchema, changePasswordSchema } from "~/models/accounts/settings-schema";
 
-type Refused = { ok: false; reply: SubmissionResult<string[]>; minutes?: number };
+type Refused = { ok: false; reply: SubmissionResult<string[]>; minutes?: number; retryAfterSeconds?: number };
 
 /** Catalogue key and minutes for a refused current password, on the given field. */
 export function passwordRefusal(check: Exclude<PasswordCheck, { ok: true }>, wrongKey: string): { key: string; minutes?: number } {
@@ -42,6 +44,10 @@ export async function submitEmailChange(
     return fail("password", refusal.key, refusal.minutes);
   }
   if (await emailInUse(db(), tenant.id, email, member.id)) return fail("email", "settings:email.taken");
+  // Each change mails the new address and the old one: a few a day, so the form cannot be used
+  // to mail strangers (docs/product/safety.md#rate-limits).
+  const counted = await countRequest(db(), tenant.id, [[RATE_LIMITS.emailChangePerMember, member.id]]);
+  if (!counted.ok) return { ...fail("email", "security:tooMany", waitMinutes(counted.retryAfterSeconds)), retryAfterSeconds: counted.retryAfterSeconds };
   await changeEmail(db(), tenant, member, email, origin);
   return { ok: true };
 }

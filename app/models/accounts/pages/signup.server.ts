@@ -8,10 +8,11 @@ import { isGuessablePassword } from "~/utils/password-strength.server";
 import { createAccount, existingAccount, type NewAccount } from "~/models/accounts/accounts.server";
 import { signupSchema } from "~/models/accounts/signup-schema";
 import type { Tracking } from "~/models/accounts/tracking";
+import { countRequest, RATE_LIMITS } from "~/models/safety/rate-limits.server";
 
 export type SignupOutcome =
   | { ok: true; account: NewAccount; email: string; name: string }
-  | { ok: false; reply: SubmissionResult<string[]>; suggestion?: string };
+  | { ok: false; reply: SubmissionResult<string[]>; suggestion?: string; retryAfterSeconds?: number };
 
 /**
  * Checks a submitted signup form with every rule of docs/product/accounts.md#signup and creates the account.
@@ -32,6 +33,12 @@ export async function submitSignup(formData: FormData, tenant: Tenant, context: 
     reply: submission.reply({ fieldErrors: { [field]: [key] }, hideFields: ["password"] }),
     suggestion,
   });
+
+  // Counted before the address lookup and the password hashing, which are what a flood would cost.
+  const counted = await countRequest(db(), tenant.id, [[RATE_LIMITS.signupPerAddress, context.clientIp]]);
+  if (!counted.ok) {
+    return { ok: false, reply: submission.reply({ formErrors: ["security:tooMany"], hideFields: ["password"] }), retryAfterSeconds: counted.retryAfterSeconds };
+  }
 
   const typo = suggestEmail({ email: form.email });
   if (typo && typo.full !== form.email && form.email_confirmed !== form.email) return fail("email", "validation.emailSuggestion", typo.full);

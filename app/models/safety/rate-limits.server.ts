@@ -1,0 +1,55 @@
+import { lt, sql } from "drizzle-orm";
+import type { Executor } from "../../../db/client.server";
+import { rateLimitCounters } from "../../../db/schema";
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+export interface RateLimit {
+  name: string;
+  max: number;
+  windowMs: number;
+}
+
+/**
+ * How often one address or member may do each thing on one brand (docs/product/safety.md#rate-limits).
+ * Generous for a person, tight for a script: each refuses only what no member does by hand.
+ */
+export const RATE_LIMITS = {
+  signupPerAddress: { name: "signup-address", max: 10, windowMs: HOUR_MS },
+  resetRequestPerAddress: { name: "reset-request-address", max: 10, windowMs: HOUR_MS },
+  resetSubmitPerAddress: { name: "reset-submit-address", max: 20, windowMs: HOUR_MS },
+  emailChangePerMember: { name: "email-change-member", max: 3, windowMs: DAY_MS },
+  activationResendPerAddress: { name: "activation-resend-address", max: 10, windowMs: HOUR_MS },
+  discountCodePerMember: { name: "discount-code-member", max: 10, windowMs: HOUR_MS },
+  discountCodePerAddress: { name: "discount-code-address", max: 30, windowMs: HOUR_MS },
+  eventStreamPerMember: { name: "event-stream-member", max: 60, windowMs: 10 * MINUTE_MS },
+} as const satisfies Record<string, RateLimit>;
+
+export type Counted = { ok: true } | { ok: false; retryAfterSeconds: number };
+
+/**
+ * Counts one request against each limit for its subject (null: not counted, e.g. no address) and
+ * says whether all of them still allow it. Each count is one atomic upsert of a fixed window's
+ * row, so parallel requests on several server processes cannot slip through together.
+ */
+export async function countRequest(db: Executor, siteId: string, checks: Array<[RateLimit, string | number | null]>, now = new Date()): Promise<Counted> {
+  let retryAfterMs = 0;
+  for (const [limit, subject] of checks) {
+    if (subject === null) continue;
+    const windowStart = new Date(Math.floor(now.getTime() / limit.windowMs) * limit.windowMs);
+    const [row] = await db
+      .insert(rateLimitCounters)
+      .values({ key: `${limit.name}:${siteId}:${subject}`, windowStart, hits: 1 })
+      .onConflictDoUpdate({ target: [rateLimitCounters.key, rateLimitCounters.windowStart], set: { hits: sql`${rateLimitCounters.hits} + 1` } })
+      .returning({ hits: rateLimitCounters.hits });
+    if ((row?.hits ?? 0) > limit.max) retryAfterMs = Math.max(retryAfterMs, windowStart.getTime() + limit.windowMs - now.getTime());
+  }
+  return retryAfterMs > 0 ? { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) } : { ok: true };
+}
+
+/** Windows that ended a day ago count for nothing any more (the longest window is a day). */
+export async function pruneRateLimits(db: Executor, now = new Date()): Promise<void> {
+  await db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowStart, new Date(now.getTime() - 2 * DAY_MS)));
+}
