@@ -3,14 +3,33 @@ export const TRACKING_KEYS = ["network", "ref", "sub1", "sub2", "sub3"] as const
 export type TrackingKey = (typeof TRACKING_KEYS)[number];
 export type Tracking = Partial<Record<TrackingKey, string>>;
 
-/** The tracking values in a URL, each trimmed to a sane length. */
-export function trackingFromUrl(url: URL): Tracking | null {
+/** The longest tracking value kept. */
+const MAX_VALUE = 100;
+
+/** The known keys with text values, each trimmed to a sane length, from wherever they were read. */
+function trackingFrom(read: (key: TrackingKey) => unknown): Tracking | null {
   const found: Tracking = {};
   for (const key of TRACKING_KEYS) {
-    const value = url.searchParams.get(key)?.trim();
-    if (value) found[key] = value.slice(0, 100);
+    const value = read(key);
+    const text = typeof value === "string" ? value.trim() : "";
+    if (text) found[key] = text.slice(0, MAX_VALUE);
   }
   return Object.keys(found).length > 0 ? found : null;
+}
+
+/** The tracking values in a URL. */
+export function trackingFromUrl(url: URL): Tracking | null {
+  return trackingFrom((key) => url.searchParams.get(key));
+}
+
+/**
+ * The tracking values in the visit's cookie, which the browser could have changed: only the known
+ * keys with short text values are kept before anything is stored on an account.
+ */
+export function trackingFromCookie(value: unknown): Tracking | null {
+  if (!value || typeof value !== "object" || Array.isArray(value)) return null;
+  const record = value as Record<string, unknown>;
+  return trackingFrom((key) => (Object.hasOwn(record, key) ? record[key] : undefined));
 }
 
 /** The same URL without its tracking keys (path and query only). */

@@ -1,12 +1,11 @@
 import type { Tenant } from "~/tenancy/schema";
 import { trackingCookie } from "~/web/cookies.server";
 import { dateYearsBefore } from "~/models/members/birth-date";
-import { signupOpen, type Tracking } from "~/models/accounts/tracking";
+import { signupOpen, trackingFromCookie, type Tracking } from "~/models/accounts/tracking";
 
-/** The tracking keys stored for this visit, if any. */
+/** The tracking keys stored for this visit, if any (only known keys with short text values). */
 export async function visitTracking(request: Request): Promise<Tracking | null> {
-  const value = (await trackingCookie.parse(request.headers.get("cookie"))) as unknown;
-  return value && typeof value === "object" ? (value as Tracking) : null;
+  return trackingFromCookie((await trackingCookie.parse(request.headers.get("cookie"))) as unknown);
 }
 
 export interface SignupFormSettings {
