@@ -34,6 +34,8 @@ const envSchema = z.object({
   /** Web-push identity (npx web-push generate-vapid-keys); generated in DATA_DIR with LOCAL_SERVICES. */
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
+  /** Comma-separated host names of push services besides the browsers' own (tests, a private push service). */
+  PUSH_ENDPOINT_HOSTS: z.string().optional(),
   /** Mollie live or test API key; payments go through Mollie when the local services are off. */
   MOLLIE_API_KEY: z.string().optional(),
   /** Another Mollie API base URL (tests point it at a simulated API). */
@@ -102,6 +104,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     devTenantHosts: devDefaultFlag(env.DEV_TENANT_HOSTS, production),
     localServices,
     seedOnStart: env.SEED_ON_START !== "0",
+    pushEndpointHosts: (env.PUSH_ENDPOINT_HOSTS ?? "").split(",").map((host) => host.trim().toLowerCase()).filter(Boolean),
     /** Object storage when S3_BUCKET is set; null keeps files on the local disk. */
     s3: s3Settings(env),
   };

@@ -11,6 +11,8 @@ import { vapidKeys } from "~/services/push/vapid.server";
 import { storage } from "~/services/storage/storage.server";
 import { eventHub } from "~/services/realtime/event-hub.server";
 import { rememberAttentionWhileListening } from "~/web/member-attention.server";
+import { startPushWorker, type PushWorker } from "~/jobs/push-worker.server";
+import { sendPush } from "~/services/push/web-push.server";
 
 /**
  * Everything the server checks and prepares before it accepts a request: the tenant files
@@ -40,11 +42,20 @@ export async function startup(log: (line: string) => void = console.log): Promis
   await eventHub().start();
   rememberAttentionWhileListening();
   jobRunner = startJobRunner(database.db, scheduledJobList(registry), { log });
+  // Every member event (a message, a like, from any server process, after its commit) may have
+  // queued pushes: they go out at once, not at the next tick.
+  const pushes = startPushWorker(database.db, registry, sendPush);
+  stopListeningForPushes = eventHub().onMemberChange(() => pushes.kick());
+  pushWorker = pushes;
 }
 
 let jobRunner: JobRunner | undefined;
+let pushWorker: PushWorker | undefined;
+let stopListeningForPushes: (() => void) | undefined;
 
 export async function shutdown(): Promise<void> {
+  stopListeningForPushes?.();
+  await pushWorker?.stop();
   await jobRunner?.stop();
   await eventHub().stop();
   await closeDatabase();

@@ -1,5 +1,6 @@
-// Push service worker (spec section 7: /sw-push.js?v=2). Shows pushed messages and opens the
-// page they point to when tapped.
+// The push service worker, served as /sw-push.js?v=2 (docs/product/notifications.md#push). It
+// shows what the server pushed — brand name, text in the member's language, icon — one
+// notification per tag (a conversation, the likes, a match), and opens the page it is about.
 self.addEventListener("push", (event) => {
   let payload = {};
   try {
@@ -8,27 +9,39 @@ self.addEventListener("push", (event) => {
     payload = { body: event.data ? event.data.text() : "" };
   }
   const title = payload.title || self.registration.scope;
+  const options = {
+    body: payload.body || "",
+    icon: payload.icon || "/favicon.svg",
+    badge: payload.icon || "/favicon.svg",
+    data: { url: payload.url || "/" },
+  };
+  // A newer push about the same conversation replaces the older notification, and still rings.
+  if (payload.tag) Object.assign(options, { tag: payload.tag, renotify: true });
   event.waitUntil(
     Promise.all([
-      self.registration.showNotification(title, {
-        body: payload.body || "",
-        icon: payload.icon || "/favicon.svg",
-        tag: payload.tag,
-        data: { url: payload.url || "/" },
-      }),
-      // Spec section 4: a pushed message makes the open pages load chats and likes again.
+      self.registration.showNotification(title, options),
+      // A pushed message makes the open pages load chats and likes again (docs/product/notifications.md#polling).
       self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => windows.forEach((client) => client.postMessage({ type: "pushed" }))),
     ]),
   );
 });
 
+// A tap opens the page the notification is about: in a tab of the site that is already open
+// (that very page if it is open, else the first tab, which is taken there), else in a new one.
 self.addEventListener("notificationclick", (event) => {
   event.notification.close();
   const url = new URL(event.notification.data?.url || "/", self.location.origin).href;
   event.waitUntil(
-    self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => {
-      const open = windows.find((client) => client.url === url);
-      return open ? open.focus() : self.clients.openWindow(url);
+    self.clients.matchAll({ type: "window", includeUncontrolled: true }).then(async (windows) => {
+      const ours = windows.filter((client) => new URL(client.url).origin === self.location.origin);
+      const same = ours.find((client) => client.url === url);
+      if (same) return same.focus();
+      const open = ours[0];
+      if (open) {
+        const focused = await open.focus();
+        return focused.navigate ? focused.navigate(url) : self.clients.openWindow(url);
+      }
+      return self.clients.openWindow(url);
     }),
   );
 });

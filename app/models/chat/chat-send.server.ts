@@ -6,6 +6,7 @@ import { FREE_CONVERSATIONS, messageCost, type SendRefusal } from "./chat-rules"
 import type { GiftId } from "~/domain/gifts";
 import { notBlockedBetween } from "~/models/safety/not-blocked.server";
 import { publishEvent, publishEvents } from "~/models/notifications/member-events.server";
+import { queuePush } from "~/models/notifications/push-delivery.server";
 
 export type MessageContent =
   | { kind: "text"; body: string }
@@ -72,6 +73,7 @@ export async function sendMessage(
       if (!conversation && !recipient.listed) throw new Refused("unavailable");
       // docs/product/chat.md#who-can-be-reached: an unconfirmed member cannot be reached until they confirm.
       if (recipient.status === "not_confirmed") throw new Refused("recipientUnconfirmed");
+      const newConversation = !conversation;
       if (!conversation) {
         if (!sender.paidUser && sender.conversationsStarted >= FREE_CONVERSATIONS) throw new Refused("conversationLimit");
         conversation = await startConversation(tx, pair, sender.id);
@@ -108,6 +110,7 @@ export async function sendMessage(
         { memberId: sender.id, kind: "message", data: event },
         ...(cost > 0 ? [{ memberId: sender.id, kind: "credits" as const, data: { credits: creditsLeft } }] : []),
       ]);
+      await queuePush(tx, input.recipientId, { kind: "message", conversationId: conversation.id, senderId: sender.id, newConversation });
       return { ok: true, conversationId: conversation.id, messageId: message!.id, charged: cost, creditsLeft } as const;
     });
   } catch (error) {
@@ -207,6 +210,7 @@ export async function answerAsProfile(db: Database, input: { conversationId: num
       .returning({ id: messages.id, createdAt: messages.createdAt });
     await noteMessage(tx, input.conversationId, input.profileId, memberId, message!);
     await publishEvent(tx, memberId, "message", { conversation: input.conversationId, message: message!.id });
+    await queuePush(tx, memberId, { kind: "message", conversationId: input.conversationId, senderId: input.profileId, newConversation: false });
     return { ok: true, conversationId: input.conversationId, messageId: message!.id, charged: 0, creditsLeft: 0 } as const;
   });
 }

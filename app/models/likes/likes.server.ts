@@ -6,6 +6,7 @@ import type { LikesTab } from "./likes-tabs";
 import { publishEvent } from "~/models/notifications/member-events.server";
 import { approvedMainPhoto, cardColumns, type MemberCard, toMemberCard } from "~/models/members/member-cards.server";
 import { notBlockedBetween } from "~/models/safety/not-blocked.server";
+import { queuePush } from "~/models/notifications/push-delivery.server";
 
 export type LikeSource = NonNullable<(typeof likes.$inferInsert)["source"]>;
 /** `created` is false for a like that already existed (a repeated click): nothing changed. */
@@ -79,6 +80,8 @@ export async function likeMember(
     });
     await publishEvent(tx, input.likedId, back ? "match" : "likes", { from: input.likerId });
     if (back) await publishEvent(tx, input.likerId, "match", { from: input.likedId });
+    // The liked member hears of it on their phone too; the liker sees the match modal at once.
+    await queuePush(tx, input.likedId, back ? { kind: "match", memberId: input.likerId } : { kind: "like", likerId: input.likerId });
     return { ok: true, match: Boolean(back), created: true } as const;
   });
 }
