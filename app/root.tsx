@@ -25,6 +25,7 @@ import { publicBrand } from "~/tenancy/public-brand";
 import { themeCss } from "~/tenancy/theme-css";
 import stylesheet from "~/tailwind.css";
 import { useNonce } from "~/utils/nonce";
+import { vapidKeys } from "~/services/push/vapid.server";
 
 // `security` holds the refusals any form or call may meet (too many attempts).
 export const handle = { i18n: ["common", "security"] };
@@ -51,6 +52,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     brand: publicBrand(tenant),
     themeCss: themeCss(tenant.theme),
     languages: languageOptions(country, tenant, language),
+    /** The server's web-push identity, for the browser's subscription (docs/product/notifications.md#push). */
+    pushPublicKey: member ? vapidKeys().publicKey : null,
     member: member
       ? {
           name: member.name,

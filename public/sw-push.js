@@ -28,20 +28,29 @@ self.addEventListener("push", (event) => {
 
 // A tap opens the page the notification is about: in a tab of the site that is already open
 // (that very page if it is open, else the first tab, which is taken there), else in a new one.
+async function openPage(path) {
+  const url = new URL(path || "/", self.location.origin).href;
+  const windows = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+  const ours = windows.filter((client) => new URL(client.url).origin === self.location.origin);
+  const same = ours.find((client) => client.url === url);
+  if (same) return same.focus();
+  const open = ours[0];
+  if (!open) return self.clients.openWindow(url);
+  try {
+    const taken = await open.navigate(url);
+    // Focusing is allowed while a tap is being handled; it is no reason to open another tab.
+    await taken?.focus().catch(() => undefined);
+    return taken;
+  } catch {
+    // A tab this worker does not control cannot be taken elsewhere.
+    return self.clients.openWindow(url);
+  }
+}
+
+// The open tabs come under this worker as soon as it runs, so a tap can take them to its page.
+self.addEventListener("activate", (event) => event.waitUntil(self.clients.claim()));
+
 self.addEventListener("notificationclick", (event) => {
   event.notification.close();
-  const url = new URL(event.notification.data?.url || "/", self.location.origin).href;
-  event.waitUntil(
-    self.clients.matchAll({ type: "window", includeUncontrolled: true }).then(async (windows) => {
-      const ours = windows.filter((client) => new URL(client.url).origin === self.location.origin);
-      const same = ours.find((client) => client.url === url);
-      if (same) return same.focus();
-      const open = ours[0];
-      if (open) {
-        const focused = await open.focus();
-        return focused.navigate ? focused.navigate(url) : self.clients.openWindow(url);
-      }
-      return self.clients.openWindow(url);
-    }),
-  );
+  event.waitUntil(openPage(event.notification.data?.url));
 });

@@ -1,14 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
-import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import { PushOptIn } from "~/components/account/PushOptIn";
 import { SignupStepFrame, StepButtons } from "~/components/account/SignupStep";
 import { continueAfter } from "~/models/accounts/pages/complete-signup.server";
 import { requireMember } from "~/web/require-member.server";
-import { vapidKeys } from "~/services/push/vapid.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireMember(request, context);
-  return { publicKey: vapidKeys().publicKey };
+  return null;
 }
 
 /** The subscription itself is stored by /api/push/subscribe; this step only moves on. */
@@ -18,11 +17,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function PushStep() {
-  const { publicKey } = useLoaderData<typeof loader>();
   const navigation = useNavigation();
   return (
     <SignupStepFrame step="push">
-      <PushOptIn publicKey={publicKey} />
+      <PushOptIn />
       <Form method="post">
         <StepButtons busy={navigation.state !== "idle"} />
       </Form>

@@ -11,7 +11,6 @@ import { accountSettings, reenableNotifications, saveNotificationTypes } from "~
 import { setFlash } from "~/web/flash.server";
 import { NOTIFICATION_TYPES, isNotificationType } from "~/domain/notification-types";
 import { requireMember } from "~/web/require-member.server";
-import { vapidKeys } from "~/services/push/vapid.server";
 
 export const handle = { i18n: ["common", "account", "settings"] };
 
@@ -25,7 +24,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     from: mailFrom(tenant),
     enabled: NOTIFICATION_TYPES.filter((type) => !settings.mailOptOuts.includes(type)),
     stoppedBecause: settings.notificationsDisabled,
-    publicKey: vapidKeys().publicKey,
   };
 }
 
@@ -47,7 +45,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (load
 
 /** /notifications (docs/product/notifications.md#notification-settings): the notification types, the e-mail source, and the way to delete the account. */
 export default function NotificationsPage() {
-  const { email, from, enabled, stoppedBecause, publicKey } = useLoaderData<typeof loader>();
+  const { email, from, enabled, stoppedBecause } = useLoaderData<typeof loader>();
   const { t } = useTranslation("settings");
   const busy = useNavigation().state !== "idle";
   return (
@@ -97,7 +95,7 @@ export default function NotificationsPage() {
       </SettingsSection>
 
       <SettingsSection title={t("notifications.pushTitle")} id="push">
-        <PushOptIn publicKey={publicKey} />
+        <PushOptIn />
       </SettingsSection>
 
       <SettingsSection title={t("delete.title")} id="delete">

@@ -7,6 +7,7 @@ import { LiveUpdates } from "~/components/realtime/LiveUpdates";
 import { SignupModalProvider } from "~/components/account/SignupModal";
 import { MailsStoppedAlert } from "~/components/account/MailsStoppedAlert";
 import { NoPhotoAlert } from "~/components/account/NoPhotoAlert";
+import { PushAlert } from "~/components/account/PushAlert";
 import { UnconfirmedReminder } from "~/components/account/UnconfirmedReminder";
 import { Footer } from "~/components/layout/Footer";
 import { SiteEntryModal } from "~/components/layout/SiteEntryModal";
@@ -20,7 +21,7 @@ import { layoutData } from "~/web/layout-data.server";
 import { useRootData } from "~/root";
 
 /** Account alerts and flash messages can show on any page of this layout. */
-export const handle = { i18n: ["common", "account", "settings", "likes", "bonus"] };
+export const handle = { i18n: ["common", "account", "settings", "likes", "bonus", "push"] };
 
 /** Badges and the pending match follow every page change, not only form posts. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
@@ -53,6 +54,7 @@ export default function DefaultLayout() {
           ) : null}
           {alerts.notificationsDisabled && !alertHiddenOn("notificationsDisabled", pathname) ? <MailsStoppedAlert /> : null}
           {alerts.noPhoto && !alertHiddenOn("noPhoto", pathname) ? <NoPhotoAlert /> : null}
+          {alerts.push && !alertHiddenOn("push", pathname) ? <PushAlert /> : null}
           {bonus?.banner && !alertHiddenOn("bonusBanner", pathname) ? (
             bonus.kind === "time_bonus" ? <TimeBonusBanner offer={bonus} /> : <WelcomeBanner offer={bonus} />
           ) : null}

@@ -99,5 +99,7 @@ export function accountAlerts(member: CurrentMember | null, dismissed: Dismissed
     unconfirmed: member?.status === "not_confirmed" && !mailsStopped && !isQuiet(dismissed, "unconfirmed"),
     notificationsDisabled: mailsStopped && !isQuiet(dismissed, "notificationsDisabled"),
     noPhoto: member !== null && member.thumbKey === null && !isQuiet(dismissed, "noPhoto"),
+    // Whether it shows is decided in the browser, which alone knows its push state.
+    push: member !== null && !isQuiet(dismissed, "push"),
   };
 }

@@ -4,7 +4,7 @@ import { members, pushDeliveries, pushSubscriptions } from "../../db/schema/inde
 import { sendMessage } from "../../app/models/chat/chat-send.server";
 import { likeMember } from "../../app/models/likes/likes.server";
 import { deliverDuePushes, MAX_PUSH_ATTEMPTS } from "../../app/models/notifications/push-delivery.server";
-import { savePushSubscription } from "../../app/models/notifications/push-subscriptions.server";
+import { deletePushSubscription, savePushSubscription } from "../../app/models/notifications/push-subscriptions.server";
 import { markPageHidden, markPageVisible } from "../../app/models/notifications/presence.server";
 import { sessionIdFrom, startSession } from "../../app/models/accounts/sessions.server";
 import { sendPush } from "../../app/services/push/web-push.server";
@@ -55,7 +55,7 @@ describe("a push for a new message", () => {
     expect(await deliver()).toBe(1);
 
     expect(service.received.map((push) => push.payload)).toEqual([
-      { title: "Pushpunt", body: `Nieuw bericht van ${sender.profile.name}`, icon: "/icons/192.png", tag: `conversation-${first.conversationId}`, url: `/chats/${first.conversationId}` },
+      { title: "Pushpunt", body: `1 nieuw bericht van ${sender.profile.name}`, icon: "/icons/192.png", tag: `conversation-${first.conversationId}`, url: `/chats/${first.conversationId}` },
       { title: "Pushpunt", body: `2 nieuwe berichten van ${sender.profile.name}`, icon: "/icons/192.png", tag: `conversation-${first.conversationId}`, url: `/chats/${first.conversationId}` },
     ]);
     const headers = service.received[0]!.headers;
@@ -70,7 +70,7 @@ describe("a push for a new message", () => {
     const { sender, recipient } = await pair("de");
     await write(sender.id, recipient.id);
     await deliver();
-    expect(service.received[0]!.payload).toMatchObject({ body: `Neue Nachricht von ${sender.profile.name}` });
+    expect(service.received[0]!.payload).toMatchObject({ body: `1 neue Nachricht von ${sender.profile.name}` });
   });
 
   it("is not sent while the recipient reads that conversation in a visible tab, and is again once the tab is hidden", async () => {
@@ -150,5 +150,16 @@ describe("delivery", () => {
     }
     expect(await handle.db.select().from(pushDeliveries)).toEqual([]);
     expect(warn).toHaveBeenCalledWith(expect.stringMatching(new RegExp(`given up after ${MAX_PUSH_ATTEMPTS} attempts`)));
+  });
+});
+
+describe("turning push off", () => {
+  it("forgets only the member's own subscription", async () => {
+    const { sender, recipient } = await pair();
+    const endpoint = service.endpoint(`${recipient.id}`);
+    await deletePushSubscription(handle.db, sender.id, endpoint);
+    expect(await handle.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint))).toHaveLength(1);
+    await deletePushSubscription(handle.db, recipient.id, endpoint);
+    expect(await handle.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, endpoint))).toEqual([]);
   });
 });

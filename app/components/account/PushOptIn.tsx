@@ -1,55 +1,42 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useHydrated } from "~/utils/use-hydrated";
+import { useRootData } from "~/root";
+import { detectPushState, subscribeToPush, unsubscribeFromPush, type PushState } from "./push-state";
 
-type PushState = "unsupported" | "idle" | "working" | "subscribed" | "denied" | "failed";
+type Shown = PushState | "detecting" | "working" | "failed";
 
-function base64UrlToBytes(value: string): Uint8Array {
-  const padded = `${value}${"=".repeat((4 - (value.length % 4)) % 4)}`.replace(/-/g, "+").replace(/_/g, "/");
-  return Uint8Array.from(atob(padded), (char) => char.charCodeAt(0));
-}
+/**
+ * Push notifications in this browser (docs/product/notifications.md#push): the state as the
+ * browser has it now, a button to turn them on, and — where they are on — one to turn them off.
+ */
+export function PushOptIn() {
+  const { t } = useTranslation(["account", "push"]);
+  const publicKey = useRootData()?.pushPublicKey;
+  const [state, setState] = useState<Shown>("detecting");
+  useEffect(() => {
+    void detectPushState().then(setState);
+  }, []);
+  if (state === "detecting" || !publicKey) return null;
 
-function supported(): boolean {
-  return "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
-}
-
-/** Asks for notification permission and stores the browser's push subscription (docs/product/notifications.md#push). */
-export function PushOptIn({ publicKey }: { publicKey: string }) {
-  const { t } = useTranslation("account");
-  const hydrated = useHydrated();
-  const [state, setState] = useState<PushState>("idle");
-  if (!hydrated) return null;
-  const shown: PushState = !supported() ? "unsupported" : Notification.permission === "denied" && state === "idle" ? "denied" : state;
-
-  async function subscribe() {
+  const run = async (change: () => Promise<PushState | "failed">) => {
     setState("working");
-    try {
-      const registration = await navigator.serviceWorker.register("/sw-push.js?v=2");
-      if ((await Notification.requestPermission()) !== "granted") return setState("denied");
-      const subscription = await registration.pushManager.subscribe({
-        userVisibleOnly: true,
-        applicationServerKey: base64UrlToBytes(publicKey).buffer as ArrayBuffer,
-      });
-      const response = await fetch("/api/push/subscribe", {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(subscription.toJSON()),
-      });
-      setState(response.ok ? "subscribed" : "failed");
-    } catch {
-      setState("failed");
-    }
-  }
+    setState(await change());
+  };
 
   return (
-    <div className="rounded-lg bg-gray-50 p-4 text-sm" data-testid="push-opt-in" data-state={shown}>
-      {shown === "idle" || shown === "working" ? (
-        <button type="button" onClick={subscribe} className="btn-primary" disabled={shown === "working"}>
+    <div className="rounded-lg bg-gray-50 p-4 text-sm" data-testid="push-opt-in" data-state={state}>
+      {state === "off" || state === "working" ? (
+        <button type="button" onClick={() => void run(() => subscribeToPush(publicKey))} className="btn-primary" disabled={state === "working"} data-testid="push-enable">
           {t("completeSignup.push.enable")}
         </button>
       ) : (
-        <p>{t(`completeSignup.push.${shown}`)}</p>
+        <p>{t(`completeSignup.push.${state}`)}</p>
       )}
+      {state === "subscribed" ? (
+        <button type="button" onClick={() => void run(unsubscribeFromPush)} className="btn-outline mt-3" data-testid="push-disable">
+          {t("push:settings.disable")}
+        </button>
+      ) : null}
     </div>
   );
 }

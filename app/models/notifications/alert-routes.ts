@@ -6,6 +6,8 @@
 const HIDDEN_ON = {
   noPhoto: /^\/(profile|signup|complete-signup|activate\/done|premium|notifications|directdebit|settings)(\/|$)/,
   notificationsDisabled: /^\/(notifications|settings)(\/|$)/,
+  // Where push is set up anyway (the settings, the signup step) or would interrupt signing up.
+  push: /^\/(notifications|settings|signup|complete-signup)(\/|$)/,
   // The discount banners point to the purchase pages, which show the discount themselves; the
   // signup steps are no place to sell.
   bonusBanner: /^\/(credits|transactions|directdebit|signup|complete-signup)(\/|$)/,
