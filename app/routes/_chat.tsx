@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { AttentionCount } from "~/components/likes/AttentionCount";
 import { LiveUpdates } from "~/components/realtime/LiveUpdates";
+import { PagePresence } from "~/components/realtime/PagePresence";
 import { SiteEntryModal } from "~/components/layout/SiteEntryModal";
 import { TimeBonusModal } from "~/components/payments/TimeBonusModal";
 import { layoutData } from "~/web/layout-data.server";
@@ -22,6 +23,7 @@ export default function ChatLayout() {
       <SiteEntryModal show={showSiteEntry} minAge={minAge} />
       {likes ? <AttentionCount count={likes.newLikes + likes.unreadMessages} /> : null}
       {likes ? <LiveUpdates since={likes.eventId} /> : null}
+      {likes ? <PagePresence /> : null}
       {bonus?.modal ? <TimeBonusModal offer={bonus} /> : null}
     </div>
   );

@@ -4,6 +4,7 @@ import { AttentionCount } from "~/components/likes/AttentionCount";
 import { LikeModalTimer } from "~/components/likes/LikeModalTimer";
 import { PendingMatch } from "~/components/likes/PendingMatch";
 import { LiveUpdates } from "~/components/realtime/LiveUpdates";
+import { PagePresence } from "~/components/realtime/PagePresence";
 import { SignupModalProvider } from "~/components/account/SignupModal";
 import { MailsStoppedAlert } from "~/components/account/MailsStoppedAlert";
 import { NoPhotoAlert } from "~/components/account/NoPhotoAlert";
@@ -69,6 +70,7 @@ export default function DefaultLayout() {
         {likes ? <LikeModalTimer /> : null}
         {bonus?.modal ? <TimeBonusModal offer={bonus} /> : null}
         {likes ? <LiveUpdates since={likes.eventId} /> : null}
+        {likes ? <PagePresence /> : null}
       </div>
     </SignupModalProvider>
   );

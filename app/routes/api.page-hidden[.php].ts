@@ -1,15 +1,18 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { db } from "~/db.server";
-import { markPageHidden } from "~/models/notifications/presence.server";
+import { markPageHidden, pageBounce } from "~/models/notifications/presence.server";
 import { requireApiMember } from "~/web/require-member.server";
 
 /**
  * The beacon a page sends when it becomes hidden (docs/product/api.md): the member was last seen
  * now and no longer looks at a page in this browser. A beacon's answer is never read.
  */
-export async function action({ context }: ActionFunctionArgs) {
-  const { member, sessionId } = requireApiMember(context);
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { tenant, member, sessionId } = requireApiMember(context);
   await markPageHidden(db(), sessionId, member.id);
+  // With page-bounce logging on (?lb), how long the page stayed on screen (docs/product/notifications.md#presence).
+  const bounce = pageBounce(await request.json().catch(() => null));
+  if (bounce) console.log(`page-bounce site=${tenant.id} member=${member.id} path=${bounce.path} ms=${bounce.ms}`);
   return new Response(null, { status: 204 });
 }
 

@@ -32,12 +32,13 @@ export interface Sent {
  * without JavaScript, with the page's cookies (Node cannot resolve the brands' *.localhost hosts,
  * the browser can). For set-up steps that are not what a test is about.
  */
-export async function send(page: Page, tenantId: string, path: string, body: { method?: "GET"; fields?: Record<string, string>; photo?: Buffer }): Promise<Sent> {
+export async function send(page: Page, tenantId: string, path: string, body: { method?: "GET"; fields?: Record<string, string>; photo?: Buffer; json?: unknown }): Promise<Sent> {
   const origin = new URL(brandUrl(tenantId)).origin;
   if (new URL(page.url()).origin !== origin) await page.goto(brandUrl(tenantId, "/healthz"));
   return page.evaluate(
-    async ({ path, method, fields, photo }) => {
-      let payload: URLSearchParams | FormData | undefined;
+    async ({ path, method, fields, photo, json }) => {
+      let payload: URLSearchParams | FormData | string | undefined;
+      const headers: Record<string, string> = {};
       if (method === "GET") {
         payload = undefined;
       } else if (photo) {
@@ -45,13 +46,16 @@ export async function send(page: Page, tenantId: string, path: string, body: { m
         for (const [name, value] of Object.entries(fields)) payload.append(name, value);
         const bytes = Uint8Array.from(atob(photo), (c) => c.charCodeAt(0));
         payload.append("photo", new Blob([bytes], { type: "image/jpeg" }), "photo.jpg");
+      } else if (json !== undefined) {
+        payload = JSON.stringify(json);
+        headers["Content-Type"] = "application/json";
       } else {
         payload = new URLSearchParams(fields);
       }
-      const response = await fetch(path, { method: method ?? "POST", body: payload });
+      const response = await fetch(path, { method: method ?? "POST", body: payload, headers });
       return { status: response.status, url: response.url, html: await response.text() };
     },
-    { path, method: body.method, fields: body.fields ?? {}, photo: body.photo?.toString("base64") },
+    { path, method: body.method, fields: body.fields ?? {}, photo: body.photo?.toString("base64"), json: body.json },
   );
 }
 

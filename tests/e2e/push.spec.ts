@@ -1,8 +1,10 @@
 import type { Page } from "@playwright/test";
-import { brandUrl, expect, test } from "./helpers";
-import { signUp, tag } from "./member-setup";
+import { browserKeys, startPushService } from "../fixtures/push-service";
+import { brandUrl, expect, mailLinkFor, test } from "./helpers";
+import { logIn, openBrowser, send, signUp, tag } from "./member-setup";
 
 const BRAND = "flirtpunt";
+const PREMIUM = { email: `premium.${BRAND}@demo.invalid`, password: "demo-password-2026" };
 
 /** Registers the site's push worker from the page, as the opt-in does, and waits until it runs. */
 async function registerWorker(page: Page) {
@@ -75,4 +77,47 @@ test("the push worker shows a pushed message with the brand's text, one per conv
   // A tap takes the open tab to the conversation (the worker's own click handling).
   await worker.evaluate(() => (globalThis as unknown as { openPage(path: string): Promise<unknown> }).openPage("/likes/received"));
   await expect(page).toHaveURL(brandUrl(BRAND, "/likes/received"));
+});
+
+test("a message reaches the other member's push service, encrypted; none while they read that conversation", async ({ page, browser }) => {
+  const keys = browserKeys();
+  const service = await startPushService(keys);
+  const writer = await openBrowser(browser, BRAND);
+  try {
+    const reader = await signUp(page, BRAND, `Lezer ${tag()}`);
+    await page.goto(await mailLinkFor(page, BRAND, reader.email, "/activate/"));
+    // The reader's browser subscribed (a real browser's push service is out of reach here).
+    const subscribed = await send(page, BRAND, "/api/push/subscribe", { json: { endpoint: service.endpoint("reader"), keys: { p256dh: keys.p256dh, auth: keys.auth } } });
+    expect(subscribed.status).toBe(200);
+
+    await logIn(writer.page, BRAND, PREMIUM.email, PREMIUM.password);
+    await writer.page.goto(brandUrl(BRAND, `/members/${reader.id}`));
+    await writer.page.getByTestId("action-message").click();
+    await writer.page.getByTestId("icebreaker-close").click();
+    await writer.page.getByTestId("chat-input").fill("Hoi!");
+    await Promise.all([writer.page.waitForURL(/\/chats\/\d+$/), writer.page.getByTestId("chat-send").click()]);
+    await expect.poll(() => service.received.length).toBe(1);
+    const first = service.received[0]!.payload as { body: string; url: string; tag: string; title: string };
+    expect(first).toMatchObject({ title: "Flirtpunt", body: expect.stringMatching(/^1 nieuw bericht van /), tag: expect.stringMatching(/^conversation-\d+$/) });
+
+    // The reader opens the conversation: while it is on screen, new messages are not pushed.
+    const visible = page.waitForResponse((response) => response.url().endsWith("/api/page-visible") && response.ok());
+    await page.goto(brandUrl(BRAND, first.url));
+    await visible;
+    await writer.page.getByTestId("chat-input").fill("Zie je dit?");
+    await writer.page.getByTestId("chat-send").click();
+    await expect(page.getByTestId("chat-text").last()).toHaveText("Zie je dit?");
+
+    // Elsewhere on the site, the next one is pushed again: the one before it never was.
+    const away = page.waitForResponse((response) => response.url().endsWith("/api/page-visible") && response.ok());
+    await page.goto(brandUrl(BRAND, "/members"));
+    await away;
+    await writer.page.getByTestId("chat-input").fill("En nu?");
+    await writer.page.getByTestId("chat-send").click();
+    await expect.poll(() => service.received.length).toBe(2);
+    expect(service.received[1]!.payload).toMatchObject({ body: expect.stringMatching(/^1 nieuw bericht van /), tag: first.tag });
+  } finally {
+    await writer.close();
+    await service.close();
+  }
 });

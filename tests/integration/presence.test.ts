@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hasVisiblePage, isLookingAt, markPageHidden, markPageVisible, presencePath, VISIBLE_FOR_MS } from "../../app/models/notifications/presence.server";
+import { hasVisiblePage, isLookingAt, markPageHidden, markPageVisible, pageBounce, presencePath, VISIBLE_FOR_MS } from "../../app/models/notifications/presence.server";
 import { sessionIdFrom, startSession } from "../../app/models/accounts/sessions.server";
 import { createTestDatabase, type TestDatabase } from "../fixtures/database";
 import { createMember } from "../fixtures/members";
@@ -43,5 +43,13 @@ describe("page presence", () => {
     expect(presencePath("//evil.example/")).toBeNull();
     expect(presencePath(7)).toBeNull();
     expect(presencePath(`/${"a".repeat(400)}`)).toBeNull();
+  });
+
+  it("reads a page-bounce report only as a path of the site and a time", () => {
+    expect(pageBounce({ lb: true, path: "/members?x=1", ms: 1234.4 })).toEqual({ path: "/members", ms: 1234 });
+    expect(pageBounce({ path: "/members", ms: 5 })).toBeNull();
+    expect(pageBounce({ lb: true, path: "https://evil.example/", ms: 5 })).toBeNull();
+    expect(pageBounce({ lb: true, path: "/members", ms: "5" })).toBeNull();
+    expect(pageBounce(null)).toBeNull();
   });
 });

@@ -50,3 +50,12 @@ export async function hasVisiblePage(db: Executor, memberId: number, now = new D
     .limit(1);
   return row !== undefined;
 }
+
+/** A page-bounce report from a hidden page's beacon (`?lb`): a path of the site and whole milliseconds. */
+export function pageBounce(body: unknown): { path: string; ms: number } | null {
+  if (!body || typeof body !== "object") return null;
+  const { lb, path, ms } = body as Record<string, unknown>;
+  const sitePath = presencePath(path);
+  if (lb !== true || !sitePath || typeof ms !== "number" || !Number.isFinite(ms) || ms < 0) return null;
+  return { path: sitePath, ms: Math.round(Math.min(ms, 86_400_000)) };
+}
