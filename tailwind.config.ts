@@ -18,6 +18,14 @@ export default {
         unread: brand("unread-messages"),
       },
       maxWidth: { toast: "350px" },
+      // The navigation progress bar (app/components/layout/NavigationProgress.tsx): creeps toward
+      // the end over its 5 s duration while the page loads, then fills and fades.
+      keyframes: {
+        "progress-run": { from: { width: "0%" }, to: { width: "90%" } },
+      },
+      animation: {
+        "progress-run": "progress-run 5000ms cubic-bezier(0.1, 0.6, 0.3, 1) forwards",
+      },
     },
   },
   plugins: [],

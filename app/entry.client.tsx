@@ -7,6 +7,7 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { getInitialNamespaces } from "remix-i18next/client";
 import { DEFAULT_LANGUAGE, LANGUAGES } from "~/domain/languages";
 import { DEFAULT_NAMESPACE } from "~/i18n/namespaces";
+import { watchForChunkErrors } from "~/utils/chunk-reload";
 
 /** Catalogue URLs carry the server's catalogue version, so they may be cached for long. */
 function catalogueVersion(): string {
@@ -39,4 +40,6 @@ async function hydrate() {
   });
 }
 
+// A script of an older version of the site that is gone since an update reloads the page.
+watchForChunkErrors();
 void hydrate();

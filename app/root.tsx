@@ -26,6 +26,7 @@ import { themeCss } from "~/tenancy/theme-css";
 import stylesheet from "~/tailwind.css";
 import { useNonce } from "~/utils/nonce";
 import { vapidKeys } from "~/services/push/vapid.server";
+import { NavigationProgress } from "~/components/layout/NavigationProgress";
 
 // `security` holds the refusals any form or call may meet (too many attempts).
 export const handle = { i18n: ["common", "security"] };
@@ -83,6 +84,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {root ? <meta name="theme-color" content={root.brand.theme.primary} /> : null}
+        {root ? <link rel="manifest" href="/manifest.webmanifest" /> : null}
+        {root ? <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" /> : null}
         {root ? <meta name="catalogue-version" content={root.catalogueVersion} /> : null}
         <Meta />
         <Links />
@@ -114,6 +117,7 @@ export default function App() {
   // The members-area clock of the time-bonus popup keeps running when the layout changes.
   return (
     <MembersAreaTimer>
+      <NavigationProgress />
       <Outlet />
       {root?.flash ? <Toast key={root.flash.id} flash={root.flash} /> : null}
     </MembersAreaTimer>

@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
-import { Component, type ReactNode } from "react";
+import { Component, useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { reloadIfChunkError } from "~/utils/chunk-reload";
 
 /** The error page (docs/product/site.md#error-pages): message and status; on 404 a link home. */
 export function ErrorPage() {
@@ -21,7 +22,12 @@ function describe(error: unknown): { status: number; message: string | null } {
 
 function ErrorContent() {
   const { t } = useTranslation("common");
-  const { status, message } = describe(useRouteError());
+  const error = useRouteError();
+  const { status, message } = describe(error);
+  // A page whose script is gone since an update loads afresh instead of showing an error.
+  useEffect(() => {
+    reloadIfChunkError(error);
+  }, [error]);
   return (
     <main className="mx-auto flex max-w-xl flex-col items-center px-4 py-24 text-center" data-testid="error-page">
       <p className="text-6xl font-bold text-primary">{status}</p>

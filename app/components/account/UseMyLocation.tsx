@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useHydrated } from "~/utils/use-hydrated";
+import { apiCall } from "~/utils/api-call";
 
 export interface FoundPlace {
   country: string;
@@ -24,8 +25,8 @@ export function UseMyLocation({ onFound }: { onFound: (place: FoundPlace) => voi
     setState("locating");
     navigator.geolocation.getCurrentPosition(
       async ({ coords }) => {
-        const response = await fetch(`/api/geocode?lat=${coords.latitude.toFixed(4)}&lon=${coords.longitude.toFixed(4)}`).catch(() => null);
-        const place = response?.ok ? ((await response.json()) as FoundPlace | false) : false;
+        const response = await apiCall(`/api/geocode?lat=${coords.latitude.toFixed(4)}&lon=${coords.longitude.toFixed(4)}`);
+        const place = response && response.ok ? ((await response.json()) as FoundPlace | false) : false;
         if (place) {
           onFound(place);
           setState("found");

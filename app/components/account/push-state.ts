@@ -1,3 +1,5 @@
+import { apiCall } from "~/utils/api-call";
+
 /**
  * Web push in this browser (docs/product/notifications.md#push): detected afresh on every page
  * load, never remembered, since the member can change it in the browser at any time.
@@ -40,8 +42,8 @@ export async function subscribeToPush(publicKey: string): Promise<PushState | "f
     const registration = await navigator.serviceWorker.register(SERVICE_WORKER_URL);
     if ((await Notification.requestPermission()) !== "granted") return Notification.permission === "denied" ? "denied" : "off";
     const subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(publicKey).buffer as ArrayBuffer });
-    const response = await fetch("/api/push/subscribe", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(subscription.toJSON()) });
-    return response.ok ? "subscribed" : "failed";
+    const response = await apiCall("/api/push/subscribe", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(subscription.toJSON()) });
+    return response && response.ok ? "subscribed" : "failed";
   } catch {
     return "failed";
   }
@@ -52,7 +54,7 @@ export async function unsubscribeFromPush(): Promise<PushState | "failed"> {
   try {
     const subscription = await currentSubscription();
     if (subscription) {
-      await fetch("/api/push/unsubscribe", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ endpoint: subscription.endpoint }) });
+      await apiCall("/api/push/unsubscribe", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ endpoint: subscription.endpoint }) });
       await subscription.unsubscribe();
     }
     return "off";

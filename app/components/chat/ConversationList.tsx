@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { badgeText } from "~/components/likes/badge-count";
 import type { MessageKind } from "~/models/chat/chat-rules";
 import { dayOf, type ChatClock } from "~/utils/chat-clock";
+import { apiCall } from "~/utils/api-call";
 
 /** The list's time of a last message: the time today, "yesterday", else the date. */
 function messageTime(clock: ChatClock, yesterday: string) {
@@ -55,12 +56,10 @@ export function ConversationList({ items, activeId, more, clock }: { items: Conv
     setFailure(null);
     setRemoved((list) => [...list, id]);
     let error: string | null = null;
-    try {
-      const response = await fetch(`/api/conversations/${id}`, { method: "DELETE", headers: { accept: "application/json" } });
-      if (!response.ok) error = `${response.status} ${response.statusText}`.trim();
-    } catch (cause) {
-      error = cause instanceof Error ? cause.message : String(cause);
-    }
+    // Not repeated: the list is restored with the error at once (docs/product/chat.md#deleting-a-conversation).
+    const response = await apiCall(`/api/conversations/${id}`, { method: "DELETE", headers: { accept: "application/json" } }, { retry: false });
+    if (response === false) error = t("list.offline");
+    else if (!response.ok) error = `${response.status} ${response.statusText}`.trim();
     if (error !== null) {
       setFailure(t("list.deleteFailed", { error }));
       setRemoved((list) => list.filter((other) => other !== id));

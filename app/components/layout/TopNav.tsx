@@ -6,6 +6,7 @@ import { badgeText } from "~/components/likes/badge-count";
 import { BrandLogo } from "./BrandLogo";
 import { LanguageSwitcher } from "./LanguageSwitcher";
 import { LOW_CREDITS } from "~/models/payments/order-pricing";
+import { AppBackButton } from "./AppBackButton";
 
 interface RouteHandle {
   hideLanguageSwitcher?: boolean;
@@ -46,7 +47,10 @@ export function TopNav({
   return (
     <header className="sticky top-0 z-30 border-b border-gray-200 bg-white/95 backdrop-blur">
       <nav className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3" aria-label={t("nav.label")}>
-        <BrandLogo brand={brand} />
+        <div className="flex items-center gap-3">
+          <AppBackButton />
+          <BrandLogo brand={brand} />
+        </div>
         {/* On a phone the links wrap onto a second row rather than run off the screen. */}
         <div className="flex flex-wrap items-center justify-end gap-x-3 gap-y-2">
           {hideSwitcher ? null : <LanguageSwitcher languages={languages} current={current} />}

@@ -1,0 +1,57 @@
+/** A script call is tried this often in all when the network fails (docs/product/api.md#retries). */
+export const API_ATTEMPTS = 5;
+/** The wait before the second try; each next wait is twice as long (0.5, 1, 2, 4 s). */
+export const API_FIRST_RETRY_MS = 500;
+
+export interface ApiCallOptions {
+  /** False for a call that must not be repeated; a network failure then ends it at once. */
+  retry?: boolean;
+  fetch?: typeof fetch;
+  sleep?: (ms: number) => Promise<void>;
+  /** What happens when the server says the session is gone: the tab goes to the login page. */
+  onLoggedOut?: () => void;
+}
+
+function toLogin(): void {
+  const here = `${window.location.pathname}${window.location.search}`;
+  window.location.assign(`/login?redirectTo=${encodeURIComponent(here)}`);
+}
+
+async function saysLoggedOut(response: Response): Promise<boolean> {
+  if (response.status !== 403) return false;
+  try {
+    const body = (await response.clone().json()) as { error?: unknown };
+    return body.error === "authentication_required";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A call of the page's script to the site's own API. A network failure is tried again, up to
+ * API_ATTEMPTS times with growing waits; an answer, whatever its status, is returned as it is —
+ * except 403 `authentication_required`: the member was logged out elsewhere, so this tab shows
+ * the login page and the call resolves to false (docs/product/api.md#errors). False too when the
+ * network never answered.
+ */
+export async function apiCall(input: string, init: RequestInit = {}, options: ApiCallOptions = {}): Promise<Response | false> {
+  const doFetch = options.fetch ?? fetch;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const attempts = options.retry === false ? 1 : API_ATTEMPTS;
+  for (let attempt = 1; attempt <= attempts; attempt++) {
+    let response: Response;
+    try {
+      response = await doFetch(input, init);
+    } catch {
+      if (attempt === attempts) return false;
+      await sleep(API_FIRST_RETRY_MS * 2 ** (attempt - 1));
+      continue;
+    }
+    if (await saysLoggedOut(response)) {
+      (options.onLoggedOut ?? toLogin)();
+      return false;
+    }
+    return response;
+  }
+  return false;
+}
