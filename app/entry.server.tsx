@@ -1,7 +1,7 @@
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleDataRequestFunction } from "@remix-run/node";
 import { createReadableStreamFromReadable } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
@@ -71,6 +71,7 @@ export const handleDataRequest: HandleDataRequestFunction = (response) => {
 };
 
 export function handleError(error: unknown, { request }: { request: Request }) {
-  if (request.signal.aborted) return;
+  // A thrown answer (a 403 for a script call without a session, a 404) is the answer, not a fault.
+  if (request.signal.aborted || isRouteErrorResponse(error)) return;
   console.error(error);
 }

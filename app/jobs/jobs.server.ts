@@ -3,6 +3,7 @@ import { emailTokens, loginAttempts } from "../../db/schema/index";
 import { purgeDeletedAccounts } from "~/models/accounts/account-deletion.server";
 import { remindUnconfirmedMembers } from "~/models/notifications/notification-mail.server";
 import { pruneEvents } from "~/models/notifications/member-events.server";
+import { sendNewMessageMails, sendUnreadReminders } from "~/models/notifications/message-mails.server";
 import { deleteExpiredSessions } from "~/models/accounts/sessions.server";
 import { pruneRateLimits } from "~/models/safety/rate-limits.server";
 import { storage } from "~/services/storage/storage.server";
@@ -29,6 +30,16 @@ export function scheduledJobList(registry: TenantRegistry): Job[] {
       name: "remind-unconfirmed",
       intervalMs: HOUR_MS,
       run: async (db, now) => quietWhenZero(await remindUnconfirmedMembers(db, registry, now), "reminded"),
+    },
+    {
+      name: "new-message-mails",
+      intervalMs: 60_000,
+      run: async (db, now) => quietWhenZero(await sendNewMessageMails(db, registry, now), "mailed"),
+    },
+    {
+      name: "unread-reminders",
+      intervalMs: HOUR_MS,
+      run: async (db, now) => quietWhenZero(await sendUnreadReminders(db, registry, now), "reminded"),
     },
     {
       name: "clean-up-sessions-and-links",

@@ -22,7 +22,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const redirectTo = safeRedirectPath(new URL(request.url).searchParams.get("redirectTo"), "/");
   if (context.member) throw redirect(redirectTo);
   const t = await getFixedT(context.language, "account");
-  return { redirectTo, title: `${t("login.title")} | ${tenant.name}` };
+  // Arrived from a notification mail's link that was used before or expired.
+  const spentLink = new URL(request.url).searchParams.get("link") === "spent";
+  return { redirectTo, spentLink, title: `${t("login.title")} | ${tenant.name}` };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -46,7 +48,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
 export default function LoginPage() {
-  const { redirectTo } = useLoaderData<typeof loader>();
+  const { redirectTo, spentLink } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("account");
   const navigation = useNavigation();
@@ -62,6 +64,11 @@ export default function LoginPage() {
       <h1 className="text-3xl font-bold">{t("login.title")}</h1>
       <div className="mt-6 rounded-2xl bg-white p-6 shadow-sm">
         <Form method="post" {...getFormProps(form)} className="space-y-4" data-testid="login-form">
+          {spentLink && !actionData?.refusal ? (
+            <Alert tone="info" testId="login-link-spent">
+              {t("login.linkSpent")}
+            </Alert>
+          ) : null}
           {actionData?.refusal ? (
             <Alert tone="danger" testId="login-error">
               {t(actionData.refusal.key, { minutes: actionData.refusal.minutes })}

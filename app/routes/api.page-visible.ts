@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { db } from "~/db.server";
 import { markPageVisible, presencePath } from "~/models/notifications/presence.server";
 import { requireApiMember } from "~/web/require-member.server";
@@ -11,9 +11,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { sessionId } = requireApiMember(context);
   const body = (await request.json().catch(() => null)) as { path?: unknown } | null;
   const path = presencePath(body?.path);
-  if (!path) return data({ ok: false, error: "invalid_path" }, { status: 400 });
+  if (!path) return Response.json({ ok: false, error: "invalid_path" }, { status: 400 });
   await markPageVisible(db(), sessionId, path);
-  return data({ ok: true });
+  return Response.json({ ok: true });
 }
 
 export function loader() {

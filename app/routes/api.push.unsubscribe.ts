@@ -1,4 +1,4 @@
-import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { db } from "~/db.server";
 import { deletePushSubscription } from "~/models/notifications/push-subscriptions.server";
@@ -10,9 +10,9 @@ const body = z.object({ endpoint: z.string().url().max(1000) });
 export async function action({ request, context }: ActionFunctionArgs) {
   const { member } = requireApiMember(context);
   const parsed = body.safeParse(await request.json().catch(() => null));
-  if (!parsed.success) return data({ ok: false, error: "invalid_subscription" }, { status: 400 });
+  if (!parsed.success) return Response.json({ ok: false, error: "invalid_subscription" }, { status: 400 });
   await deletePushSubscription(db(), member.id, parsed.data.endpoint);
-  return data({ ok: true });
+  return Response.json({ ok: true });
 }
 
 export function loader() {

@@ -3,7 +3,7 @@ import { and, count, eq, gt, inArray, isNull } from "drizzle-orm";
 import type { Executor } from "../../../db/client.server";
 import { emailTokens, members } from "../../../db/schema";
 
-export type TokenPurpose = "activate" | "reset_password" | "change_email" | "reactivate";
+export type TokenPurpose = "activate" | "reset_password" | "change_email" | "reactivate" | "login_link";
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -13,16 +13,17 @@ export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
   reset_password: 2 * HOUR_MS,
   change_email: 24 * HOUR_MS,
   reactivate: 14 * 24 * HOUR_MS,
+  login_link: 7 * 24 * HOUR_MS,
 };
 
-function hashToken(token: string): string {
+export function hashToken(token: string): string {
   return createHash("sha256").update(token).digest("hex");
 }
 
 /** A new one-time token; only its hash is stored. Returns the token for the link. */
 export async function issueToken(
   db: Executor,
-  input: { memberId: number; purpose: TokenPurpose; newEmail?: string; now?: Date },
+  input: { memberId: number; purpose: TokenPurpose; newEmail?: string; targetPath?: string; now?: Date },
 ): Promise<string> {
   const token = randomBytes(32).toString("base64url");
   const now = input.now ?? new Date();
@@ -31,6 +32,7 @@ export async function issueToken(
     purpose: input.purpose,
     tokenHash: hashToken(token),
     newEmail: input.newEmail ?? null,
+    targetPath: input.targetPath ?? null,
     expiresAt: new Date(now.getTime() + TOKEN_LIFETIME_MS[input.purpose]),
   });
   return token;
@@ -46,13 +48,13 @@ export async function consumeToken(
   purpose: TokenPurpose,
   siteId: string,
   now = new Date(),
-): Promise<{ memberId: number; newEmail: string | null } | null> {
+): Promise<{ memberId: number; newEmail: string | null; targetPath: string | null } | null> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
   const [row] = await db
     .update(emailTokens)
     .set({ usedAt: now })
     .where(and(liveToken(token, purpose, now), inArray(emailTokens.memberId, db.select({ id: members.id }).from(members).where(eq(members.siteId, siteId)))))
-    .returning({ memberId: emailTokens.memberId, newEmail: emailTokens.newEmail });
+    .returning({ memberId: emailTokens.memberId, newEmail: emailTokens.newEmail, targetPath: emailTokens.targetPath });
   return row ?? null;
 }
 

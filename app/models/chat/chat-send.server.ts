@@ -14,7 +14,7 @@ export type MessageContent =
   | { kind: "gift"; giftId: GiftId };
 
 export type SendOutcome =
-  | { ok: true; conversationId: number; messageId: number; charged: number; creditsLeft: number }
+  | { ok: true; conversationId: number; messageId: number; charged: number; creditsLeft: number; newConversation: boolean }
   | { ok: false; reason: SendRefusal };
 
 class Refused extends Error {
@@ -111,7 +111,7 @@ export async function sendMessage(
         ...(cost > 0 ? [{ memberId: sender.id, kind: "credits" as const, data: { credits: creditsLeft } }] : []),
       ]);
       await queuePush(tx, input.recipientId, { kind: "message", conversationId: conversation.id, senderId: sender.id, newConversation });
-      return { ok: true, conversationId: conversation.id, messageId: message!.id, charged: cost, creditsLeft } as const;
+      return { ok: true, conversationId: conversation.id, messageId: message!.id, charged: cost, creditsLeft, newConversation } as const;
     });
   } catch (error) {
     if (error instanceof Refused) return { ok: false, reason: error.reason };
@@ -211,6 +211,6 @@ export async function answerAsProfile(db: Database, input: { conversationId: num
     await noteMessage(tx, input.conversationId, input.profileId, memberId, message!);
     await publishEvent(tx, memberId, "message", { conversation: input.conversationId, message: message!.id });
     await queuePush(tx, memberId, { kind: "message", conversationId: input.conversationId, senderId: input.profileId, newConversation: false });
-    return { ok: true, conversationId: input.conversationId, messageId: message!.id, charged: 0, creditsLeft: 0 } as const;
+    return { ok: true, conversationId: input.conversationId, messageId: message!.id, charged: 0, creditsLeft: 0, newConversation: false } as const;
   });
 }

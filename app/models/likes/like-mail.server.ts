@@ -4,6 +4,7 @@ import { members, profiles } from "../../../db/schema";
 import { tenants } from "~/tenancy/tenants.server";
 import { tenantOrigin } from "~/web/site-origin.server";
 import { sendNotificationMail } from "~/models/notifications/notification-mail.server";
+import { mailLink } from "~/models/notifications/mail-links.server";
 
 /**
  * Tells the liked member by e-mail (notification type like_received), in the language and on the
@@ -18,9 +19,10 @@ export async function sendLikeMail(db: Database, input: { likerId: number; liked
   // A liker others cannot see (invisible) is not named in a mail either.
   if (!liker?.listed) return;
   const origin = tenantOrigin(tenant);
-  await sendNotificationMail(db, tenant, { memberId: input.likedId, type: "like_received" }, (t) => ({
+  await sendNotificationMail(db, tenant, { memberId: input.likedId, type: "like_received" }, async (t) => ({
     subject: t(input.match ? "like.matchSubject" : "like.subject", { name: liker?.name ?? "", siteName: tenant.name }),
     paragraphs: [t(input.match ? "like.matchIntro" : "like.intro", { name: liker?.name ?? "" })],
-    button: { label: t("like.button"), url: `${origin}/likes/m/${input.likerId}` },
+    // One click logs the member in on the liker's profile (docs/product/notifications.md#mail-links).
+    button: { label: t("like.button"), url: await mailLink(db, origin, input.likedId, `/likes/m/${input.likerId}`) },
   }));
 }

@@ -17,6 +17,7 @@ import { readPhotoForm } from "~/models/profiles/pages/photo-upload-form.server"
 import type { CurrentMember } from "~/models/members/current-member";
 import { approvedMainPhoto, cardColumns, decodeCursor, encodeCursor, toMemberCard } from "~/models/members/member-cards.server";
 import { formatMoney } from "~/utils/money";
+import { sendNewConversationMail } from "~/models/notifications/message-mails.server";
 
 const LIST_PAGE = 30;
 const MESSAGE_PAGE = 40;
@@ -124,8 +125,18 @@ export async function sendGiftFromForm(form: FormData, member: CurrentMember, te
   return reply(await send(member, tenant, recipientId, { kind: "gift", giftId }));
 }
 
-function send(member: CurrentMember, tenant: Tenant, recipientId: number, content: MessageContent): Promise<SendOutcome> {
-  return sendMessage(db(), { senderId: member.id, recipientId, tenant, content });
+/**
+ * Sends, and for a conversation just started tells the recipient by mail. The message stands
+ * whatever happens to the mail.
+ */
+async function send(member: CurrentMember, tenant: Tenant, recipientId: number, content: MessageContent): Promise<SendOutcome> {
+  const outcome = await sendMessage(db(), { senderId: member.id, recipientId, tenant, content });
+  if (outcome.ok && outcome.newConversation) {
+    await sendNewConversationMail(db(), tenant, { recipientId, senderId: member.id, conversationId: outcome.conversationId }).catch((error: unknown) =>
+      console.error("new-conversation mail not sent", error),
+    );
+  }
+  return outcome;
 }
 
 function reply(outcome: SendOutcome): ChatActionReply {
