@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from "@playwright/test";
-import { brandUrl, expect, mailLinkFor, test } from "./helpers";
+import { brandUrl, expect, mailLinkFor, PASSWORD, test } from "./helpers";
 import { confirmedMember, jpeg, logIn, openBrowser as openBrowserOf, send, signUp, tag, type Member } from "./member-setup";
 
 const BRAND = "flirtpunt";
@@ -179,4 +179,45 @@ test("deleting a conversation: gone at once; a server failure brings it back wit
   await expect(item(page, conversationId)).toHaveCount(0);
   await page.reload();
   await expect(page.getByTestId("chats-empty")).toBeVisible();
+});
+
+test("a new conversation is mailed; its link logs the member in once on the conversation, after that it asks to log in", async ({ page, browser }) => {
+  const reader = await confirmedMember(browser, BRAND, `Lezer ${tag()}`);
+  await logIn(page, BRAND, PREMIUM.email, PREMIUM.password);
+  await page.goto(brandUrl(BRAND, `/members/${reader.id}`));
+  await page.getByTestId("action-message").click();
+  await page.getByTestId("icebreaker-close").click();
+  await page.getByTestId("chat-input").fill("Zin in een wandeling?");
+  await Promise.all([page.waitForURL(/\/chats\/\d+$/), page.getByTestId("chat-send").click()]);
+  const conversation = new URL(page.url()).pathname;
+
+  // The mail, read from the outbox in a browser where nobody is logged in.
+  const first = await openBrowser(browser);
+  const second = await openBrowser(browser);
+  try {
+    await first.page.goto(brandUrl(BRAND, "/dev/mail"));
+    await first.page.getByTestId("outbox").getByText(reader.email).first().click();
+    await expect(first.page.getByTestId("mail-text")).toContainText("is een gesprek met je begonnen");
+    const text = (await first.page.getByTestId("mail-text").textContent()) ?? "";
+    const link = /(http:\/\/\S+\/[A-Za-z0-9_-]{43})(?=\s|$)/m.exec(text)?.[1];
+    expect(link).toBeDefined();
+
+    await first.page.goto(link!);
+    await expect(first.page).toHaveURL(brandUrl(BRAND, conversation));
+    await expect(first.page.getByTestId("chat-text")).toHaveText(["Zin in een wandeling?"]);
+
+    // Used once: another browser is asked to log in, and then lands on the conversation.
+    await second.page.goto(link!);
+    await expect(second.page.getByTestId("login-link-spent")).toBeVisible();
+    await second.page.locator('input[name="email"]').fill(reader.email);
+    await second.page.locator('input[name="password"]').fill(PASSWORD);
+    await second.page.getByTestId("login-submit").click();
+    await expect(second.page).toHaveURL(brandUrl(BRAND, conversation));
+    // A path that only looks like nothing stays the 404 it was.
+    const unknown = await second.page.goto(brandUrl(BRAND, "/no-such-page"));
+    expect(unknown?.status()).toBe(404);
+  } finally {
+    await first.close();
+    await second.close();
+  }
 });
