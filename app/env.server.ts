@@ -34,6 +34,8 @@ const envSchema = z.object({
   /** Web-push identity (npx web-push generate-vapid-keys); generated in DATA_DIR with LOCAL_SERVICES. */
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
+  /** The shared secret of the mail provider's bounce and complaint webhook (its basic-auth password). */
+  MAIL_WEBHOOK_SECRET: z.string().min(16).optional(),
   /** Comma-separated host names of push services besides the browsers' own (tests, a private push service). */
   PUSH_ENDPOINT_HOSTS: z.string().optional(),
   /** Mollie live or test API key; payments go through Mollie when the local services are off. */
