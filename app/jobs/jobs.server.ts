@@ -4,6 +4,8 @@ import { purgeDeletedAccounts } from "~/models/accounts/account-deletion.server"
 import { remindUnconfirmedMembers } from "~/models/notifications/notification-mail.server";
 import { pruneEvents } from "~/models/notifications/member-events.server";
 import { sendNewMessageMails, sendUnreadReminders } from "~/models/notifications/message-mails.server";
+import { sendWeeklyDigests } from "~/models/notifications/weekly-digest.server";
+import { sendCampaignBatches } from "~/models/notifications/campaigns.server";
 import { deleteExpiredSessions } from "~/models/accounts/sessions.server";
 import { pruneRateLimits } from "~/models/safety/rate-limits.server";
 import { storage } from "~/services/storage/storage.server";
@@ -40,6 +42,16 @@ export function scheduledJobList(registry: TenantRegistry): Job[] {
       name: "unread-reminders",
       intervalMs: HOUR_MS,
       run: async (db, now) => quietWhenZero(await sendUnreadReminders(db, registry, now), "reminded"),
+    },
+    {
+      name: "weekly-digests",
+      intervalMs: HOUR_MS,
+      run: async (db, now) => quietWhenZero(await sendWeeklyDigests(db, registry, storage(), now), "digests"),
+    },
+    {
+      name: "campaigns",
+      intervalMs: 5 * 60_000,
+      run: async (db, now) => quietWhenZero(await sendCampaignBatches(db, registry, now), "campaign mails"),
     },
     {
       name: "clean-up-sessions-and-links",

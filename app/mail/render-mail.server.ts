@@ -8,6 +8,8 @@ export interface MailContent {
   greeting: string;
   paragraphs: string[];
   button?: { label: string; url: string };
+  /** Members shown as small cards (a digest): photo, name and details, each a link. */
+  cards?: Array<{ title: string; detail: string | null; imageUrl: string | null; url: string }>;
   /** Small print under the button. */
   notes?: string[];
   /** Notification mails get an unsubscribe link and List-Unsubscribe headers. */
@@ -42,6 +44,7 @@ export function renderMail(tenant: Tenant, t: TFunction, content: MailContent): 
 <tr><td style="padding:24px;font-size:15px;line-height:1.6">
 <p style="margin:0 0 16px">${e(content.greeting)}</p>
 ${content.paragraphs.map((p) => `<p style="margin:0 0 16px">${e(p)}</p>`).join("\n")}
+${cardsHtml(content.cards ?? [], primary)}
 ${button}
 ${(content.notes ?? []).map((note) => `<p style="font-size:13px;color:#6b7280;margin:0 0 8px">${e(note)}</p>`).join("\n")}
 </td></tr>
@@ -52,6 +55,8 @@ ${(content.notes ?? []).map((note) => `<p style="font-size:13px;color:#6b7280;ma
     content.greeting,
     "",
     ...content.paragraphs.flatMap((p) => [p, ""]),
+    ...(content.cards ?? []).flatMap((card) => [`${card.title}${card.detail ? ` – ${card.detail}` : ""}: ${card.url}`]),
+    ...(content.cards?.length ? [""] : []),
     ...(content.button ? [`${content.button.label}: ${content.button.url}`, ""] : []),
     ...(content.notes ?? []),
     "",
@@ -64,6 +69,16 @@ ${(content.notes ?? []).map((note) => `<p style="font-size:13px;color:#6b7280;ma
     ? { "List-Unsubscribe": `<${content.unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" }
     : {};
   return { subject: content.subject, html, text, headers };
+}
+
+function cardsHtml(cards: NonNullable<MailContent["cards"]>, primary: string): string {
+  if (cards.length === 0) return "";
+  const e = escapeHtml;
+  const rows = cards.map(
+    (card) => `<tr><td style="padding:6px 12px 6px 0;width:64px">${card.imageUrl ? `<a href="${e(card.url)}"><img src="${e(card.imageUrl)}" width="64" height="64" alt="" style="border-radius:8px;display:block;object-fit:cover"></a>` : ""}</td>
+<td style="padding:6px 0"><a href="${e(card.url)}" style="color:${primary};font-weight:bold;text-decoration:none">${e(card.title)}</a>${card.detail ? `<br><span style="color:#6b7280;font-size:13px">${e(card.detail)}</span>` : ""}</td></tr>`,
+  );
+  return `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 16px">${rows.join("\n")}</table>`;
 }
 
 /** The sender: the brand's mail name (or name) at its support address. */
