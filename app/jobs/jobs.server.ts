@@ -45,7 +45,7 @@ export function scheduledJobList(registry: TenantRegistry): Job[] {
     },
     {
       name: "weekly-digests",
-      intervalMs: HOUR_MS,
+      intervalMs: 10 * 60_000,
       run: async (db, now) => quietWhenZero(await sendWeeklyDigests(db, registry, storage(), now), "digests"),
     },
     {

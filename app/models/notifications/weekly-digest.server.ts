@@ -1,11 +1,10 @@
-import { and, desc, eq, gt, ne, notExists, sql } from "drizzle-orm";
+import { and, desc, eq, gt, notExists, or, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
-import { members, notificationMailLog, photos, profiles } from "../../../db/schema";
+import { blocks, members, notificationMailLog, photos, profiles } from "../../../db/schema";
 import type { Storage } from "~/services/storage/storage";
 import type { TenantRegistry } from "~/tenancy/registry";
 import { tenantOrigin } from "~/web/site-origin.server";
 import { approvedMainPhoto, cardColumns, toMemberCard } from "~/models/members/member-cards.server";
-import { notBlockedBetween } from "~/models/safety/not-blocked.server";
 import { mailLink } from "./mail-links.server";
 import { sendNotificationMail } from "./notification-mail.server";
 
@@ -13,8 +12,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** The digest shows members who joined in this time, at most DIGEST_SIZE of them. */
 const NEW_FOR_MS = 7 * DAY_MS;
 export const DIGEST_SIZE = 6;
-/** Members handled per run; the job runs every hour until everyone had this week's digest. */
-const BATCH = 200;
+/** Members handled per run; the job runs every 10 minutes until everyone had this week's digest (about a million a week). */
+const BATCH = 1000;
 
 /** The ISO week a moment falls in, e.g. "2026-W48": one digest per member per week. */
 export function isoWeek(at: Date): string {
@@ -26,28 +25,34 @@ export function isoWeek(at: Date): string {
   return `${day.getUTCFullYear()}-W${String(week).padStart(2, "0")}`;
 }
 
-/** Up to DIGEST_SIZE members of the pool who joined this week, nearest first (same region, then country). */
-async function newMembersNear(db: Database, member: { id: number; pool: string; country: string | null; region: string | null }, now: Date) {
+type Newcomer = Awaited<ReturnType<typeof newMembersNear>>[number];
+
+/**
+ * Members of the pool who joined this week, nearest to a place first (same region, then country),
+ * a few more than a digest shows so that the ones a member blocked can be left out.
+ */
+function newMembersNear(db: Database, place: { pool: string; country: string | null; region: string | null }, now: Date) {
   return db
     .select(cardColumns)
     .from(profiles)
     .innerJoin(members, eq(members.id, profiles.memberId))
     .innerJoin(photos, approvedMainPhoto)
-    .where(
-      and(
-        eq(profiles.pool, member.pool),
-        eq(profiles.listed, true),
-        ne(profiles.memberId, member.id),
-        gt(members.createdAt, new Date(now.getTime() - NEW_FOR_MS)),
-        notBlockedBetween(profiles.memberId, member.id, db),
-      ),
-    )
+    .where(and(eq(profiles.pool, place.pool), eq(profiles.listed, true), gt(members.createdAt, new Date(now.getTime() - NEW_FOR_MS))))
     .orderBy(
-      desc(sql`${profiles.region} is not distinct from ${member.region} and ${profiles.country} is not distinct from ${member.country}`),
-      desc(sql`${profiles.country} is not distinct from ${member.country}`),
+      desc(sql`${profiles.region} is not distinct from ${place.region} and ${profiles.country} is not distinct from ${place.country}`),
+      desc(sql`${profiles.country} is not distinct from ${place.country}`),
       desc(members.createdAt),
     )
-    .limit(DIGEST_SIZE);
+    .limit(DIGEST_SIZE * 2);
+}
+
+/** The members this one blocked or was blocked by: never in their digest. */
+async function blockedWith(db: Database, memberId: number): Promise<Set<number>> {
+  const rows = await db
+    .select({ blockerId: blocks.blockerId, blockedId: blocks.blockedId })
+    .from(blocks)
+    .where(or(eq(blocks.blockerId, memberId), eq(blocks.blockedId, memberId)));
+  return new Set(rows.map((row) => (row.blockerId === memberId ? row.blockedId : row.blockerId)));
 }
 
 /**
@@ -77,6 +82,8 @@ export async function sendWeeklyDigests(db: Database, registry: TenantRegistry, 
     )
     .orderBy(members.id)
     .limit(BATCH);
+  // Members of one place share their newcomers: one query per place and run, not per member.
+  const byPlace = new Map<string, Promise<Newcomer[]>>();
   let sent = 0;
   for (const member of due) {
     // Claimed first, also when there is nobody new: the member is done for this week.
@@ -87,7 +94,10 @@ export async function sendWeeklyDigests(db: Database, registry: TenantRegistry, 
       .returning({ memberId: notificationMailLog.memberId });
     const tenant = registry.get(member.siteId);
     if (!claimed || !tenant) continue;
-    const newcomers = await newMembersNear(db, member, now);
+    const place = `${member.pool}|${member.country ?? ""}|${member.region ?? ""}`;
+    if (!byPlace.has(place)) byPlace.set(place, newMembersNear(db, member, now));
+    const blocked = await blockedWith(db, member.id);
+    const newcomers = (await byPlace.get(place)!).filter((row) => row.id !== member.id && !blocked.has(row.id)).slice(0, DIGEST_SIZE);
     if (newcomers.length === 0) continue;
     const origin = tenantOrigin(tenant);
     const went = await sendNotificationMail(db, tenant, { memberId: member.id, type: "new_members_weekly", origin }, async (t) => ({
