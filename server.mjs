@@ -24,15 +24,21 @@ try {
   process.exit(1);
 }
 
+/** Files get the same basic security headers as pages (docs/product/safety.md#headers). */
+function fileHeaders(res) {
+  res.setHeader("X-Content-Type-Options", "nosniff");
+  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+}
+
 const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", false);
 app.use(compression());
-app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y" }));
-app.use("/media", express.static(path.join(dataDir, "storage"), { immutable: true, maxAge: "1y", index: false, fallthrough: false }));
+app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", setHeaders: fileHeaders }));
+app.use("/media", express.static(path.join(dataDir, "storage"), { immutable: true, maxAge: "1y", index: false, fallthrough: false, setHeaders: fileHeaders }));
 // Catalogue URLs carry a version (see catalogueVersion), so a year is safe in production.
-app.use("/locales", express.static("public/locales", { maxAge: production ? "1y" : 0 }));
-app.use(express.static("public", { maxAge: "1h", index: false }));
+app.use("/locales", express.static("public/locales", { maxAge: production ? "1y" : 0, setHeaders: fileHeaders }));
+app.use(express.static("public", { maxAge: "1h", index: false, setHeaders: fileHeaders }));
 // Every other request: the brand and member of the request, the one request guard (cross-site
 // posts, body size), then Remix.
 app.all("*", createAppHandler(build));

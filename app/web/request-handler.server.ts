@@ -2,7 +2,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
 import { createRequestContext } from "~/context.server";
 import { env } from "~/env.server";
-import { clientAddress, parseTrustedProxies, peerIsTrusted } from "./client-address.server";
+import { clientAddress, nearestValue, parseTrustedProxies, peerIsTrusted } from "./client-address.server";
+import { finishHeaders } from "./security-headers.server";
 import { guardRequest } from "./request-guard.server";
 
 /** A Node request's headers as Fetch headers. */
@@ -58,9 +59,14 @@ export function createAppHandler(build: ServerBuild) {
   return async (req: IncomingMessage, res: ServerResponse, next: (error: unknown) => void): Promise<void> => {
     try {
       const headers = headersOf(req);
-      const context = await createRequestContext(headers, { clientIp: clientAddress(req, trust), viaTrustedProxy: peerIsTrusted(req, trust) });
+      const viaTrustedProxy = peerIsTrusted(req, trust);
+      const context = await createRequestContext(headers, { clientIp: clientAddress(req, trust), viaTrustedProxy });
       const guarded = await guardRequest(fetchRequest(req, res, headers), context.host, context.language);
-      await sendResponse(res, "refused" in guarded ? guarded.refused : await handleRemix(guarded.request, context));
+      const response = "refused" in guarded ? guarded.refused : await handleRemix(guarded.request, context);
+      // Over HTTPS: TLS here, or at our proxy, which says so in X-Forwarded-Proto.
+      const https = "encrypted" in req.socket || (viaTrustedProxy && nearestValue(headers, "x-forwarded-proto") === "https");
+      finishHeaders(response.headers, { member: context.member !== null, https });
+      await sendResponse(res, response);
     } catch (error) {
       next(error);
     }

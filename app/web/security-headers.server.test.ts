@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applySecurityHeaders, createNonce } from "./security-headers.server";
+import { applySecurityHeaders, createNonce, finishHeaders } from "./security-headers.server";
 
 describe("applySecurityHeaders", () => {
   it("allows only our own scripts and those carrying this response's nonce", () => {
@@ -31,5 +31,24 @@ describe("applySecurityHeaders", () => {
     applySecurityHeaders(headers);
     expect(headers.has("Content-Security-Policy")).toBe(false);
     expect(headers.get("X-Frame-Options")).toBe("DENY");
+  });
+});
+
+describe("finishHeaders", () => {
+  it("gives a resource route's answer the basic headers, keeps a member's answers out of caches, and adds HSTS over HTTPS", () => {
+    const resource = new Headers({ "Content-Type": "application/json" });
+    finishHeaders(resource, { member: true, https: true });
+    expect(resource.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(resource.get("Cache-Control")).toBe("private, no-store");
+    expect(resource.get("Strict-Transport-Security")).toBe("max-age=31536000");
+
+    // A visitor's cacheable answer keeps its own caching; plain HTTP gets no HSTS.
+    const visitor = new Headers({ "Cache-Control": "public, max-age=3600" });
+    finishHeaders(visitor, { member: false, https: false });
+    expect(visitor.get("Cache-Control")).toBe("public, max-age=3600");
+    expect(visitor.has("Strict-Transport-Security")).toBe(false);
+    const page = new Headers();
+    finishHeaders(page, { member: false, https: false });
+    expect(page.has("Cache-Control")).toBe(false);
   });
 });

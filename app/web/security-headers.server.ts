@@ -33,3 +33,18 @@ export function applySecurityHeaders(headers: Headers, nonce?: string, imageOrig
     );
   }
 }
+
+/** A year: browsers then reach the site over HTTPS only, also when a link says http. */
+const HSTS = "max-age=31536000";
+
+/**
+ * What every answer of the app gets on its way out (docs/product/safety.md#headers), whatever
+ * route made it: the basic security headers where a route set none (resource routes), no caching
+ * of anything a member sees (pages, data and script calls answered for a session), and HSTS when
+ * the visitor came over HTTPS.
+ */
+export function finishHeaders(headers: Headers, request: { member: boolean; https: boolean }): void {
+  if (!headers.has("X-Content-Type-Options")) applySecurityHeaders(headers);
+  if (request.member && !headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-store");
+  if (request.https) headers.set("Strict-Transport-Security", HSTS);
+}

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tenantSchema } from "../../app/tenancy/schema";
 import { createTestDatabase, type TestDatabase } from "../fixtures/database";
-import { removeTempDirs, send, startServer, tempDir, waitForListening, type Reply, type Started } from "../fixtures/server-process";
+import { logIn, removeTempDirs, send, startServer, tempDir, waitForListening, type Reply, type Started } from "../fixtures/server-process";
 
 /** The one request guard in front of every action, through the built server (docs/product/safety.md#request-guard). */
 const tenant = tenantSchema.parse(JSON.parse(readFileSync("tenants/flirtpunt.json", "utf8")));
@@ -86,5 +86,22 @@ describe("request bodies (review M-3)", () => {
     expect(chunked.status).toBe(413);
     // The server is still there for everyone else.
     expect((await login({})).status).toBe(302);
+  });
+});
+
+describe("headers on every answer (review L-2)", () => {
+  it("keep a member's pages and calls out of caches, and give files and resource routes the security headers", async () => {
+    const cookie = await logIn(server.port, host, LOGIN.email, LOGIN.password);
+    const page = await send(server.port, host, "/profile", { cookie });
+    expect(page.status).toBe(200);
+    expect(page.headers["cache-control"]).toBe("private, no-store");
+    const call = await send(server.port, host, "/api/page-visible", { cookie, headers: { "content-type": "application/json" } });
+    expect(call.headers["cache-control"]).toBe("private, no-store");
+    for (const path of ["/healthz", "/favicon.svg", "/manifest.webmanifest"]) {
+      const reply = await send(server.port, host, path);
+      expect(reply.headers["x-content-type-options"], path).toBe("nosniff");
+    }
+    // Plain HTTP without a trusted proxy saying otherwise: no HSTS.
+    expect(page.headers["strict-transport-security"]).toBeUndefined();
   });
 });
