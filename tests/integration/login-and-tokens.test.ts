@@ -30,7 +30,7 @@ describe("one-time e-mail tokens", () => {
     expect(await consumeToken(handle.db, token, "reset_password", SITE)).toBeNull();
     expect(await consumeToken(handle.db, token, "activate", "someothersite")).toBeNull();
     expect(await peekToken(handle.db, token, "activate", SITE)).toBe(true);
-    expect(await consumeToken(handle.db, token, "activate", SITE)).toEqual({ memberId, newEmail: null });
+    expect(await consumeToken(handle.db, token, "activate", SITE)).toEqual({ memberId, newEmail: null, targetPath: null });
     expect(await consumeToken(handle.db, token, "activate", SITE)).toBeNull();
     expect(await peekToken(handle.db, token, "activate", SITE)).toBe(false);
   });
