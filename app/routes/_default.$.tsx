@@ -10,7 +10,7 @@ import { notFound } from "~/web/http.server";
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs): Promise<never> {
   const segment = params["*"];
-  if (isMailLinkToken(segment)) throw await followMailLink(request, context, segment);
+  if (isMailLinkToken(segment)) await followMailLink(request, context, segment);
   notFound();
 }
 

@@ -11,7 +11,7 @@ import { openMailLink, peekMailLink } from "../mail-links.server";
  * and then goes to the same page. A browser where another member is logged in stays theirs: the
  * link is then left unused for its owner, and the page opens for whoever is logged in.
  */
-export async function followMailLink(request: Request, context: AppLoadContext, token: string): Promise<Response> {
+export async function followMailLink(request: Request, context: AppLoadContext, token: string): Promise<never> {
   const tenant = requireTenant(context);
   if (context.member) {
     const peeked = await peekMailLink(db(), token, tenant.id);
