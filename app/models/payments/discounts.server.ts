@@ -26,7 +26,7 @@ export interface Discount {
 }
 
 /** Why a typed code does not apply; each has its own text (payments catalogue, discount.errors). */
-export type DiscountError = "not_found" | "used" | "expired" | "country" | "min_order";
+export type DiscountError = "not_found" | "used" | "expired" | "min_order" | "throttled";
 
 export interface DiscountMember {
   id: number;
@@ -120,11 +120,12 @@ export async function lookUpDiscount(
     .select()
     .from(discountCodes)
     .where(and(eq(discountCodes.code, code), eq(discountCodes.active, true), sql`(${discountCodes.siteId} is null or ${discountCodes.siteId} = ${input.tenant.id})`));
-  if (!row) return { ok: false, error: "not_found" };
+  // A code for another country, or with its minimum in another currency, is not for this buyer:
+  // answered as a code that does not exist (before anything else about it), so codes cannot be
+  // found out by trying them.
+  if (!row || (row.country && row.country !== input.country) || (row.currency && row.currency !== input.tenant.currency)) return { ok: false, error: "not_found" };
   if ((await usedCodes(db, input.member.id, [code], use)).has(code)) return { ok: false, error: "used" };
   if (row.expiresAt && row.expiresAt <= now) return { ok: false, error: "expired" };
-  // A code for another country, or with its minimum in another currency, is not for this buyer.
-  if ((row.country && row.country !== input.country) || (row.currency && row.currency !== input.tenant.currency)) return { ok: false, error: "country" };
   return { ok: true, discount: { code, percent: row.percent, minOrderCents: row.minOrderCents, kind: "code", endsAt: row.expiresAt } };
 }
 

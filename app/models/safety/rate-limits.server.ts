@@ -1,4 +1,4 @@
-import { lt, sql } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { Executor } from "../../../db/client.server";
 import { rateLimitCounters } from "../../../db/schema";
 
@@ -47,6 +47,20 @@ export async function countRequest(db: Executor, siteId: string, checks: Array<[
     if ((row?.hits ?? 0) > limit.max) retryAfterMs = Math.max(retryAfterMs, windowStart.getTime() + limit.windowMs - now.getTime());
   }
   return retryAfterMs > 0 ? { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) } : { ok: true };
+}
+
+/** Whether a limit is used up for a subject now, without counting this request (e.g. only failures count). */
+export async function isLimited(db: Executor, siteId: string, checks: Array<[RateLimit, string | number | null]>, now = new Date()): Promise<Counted> {
+  for (const [limit, subject] of checks) {
+    if (subject === null) continue;
+    const windowStart = new Date(Math.floor(now.getTime() / limit.windowMs) * limit.windowMs);
+    const [row] = await db
+      .select({ hits: rateLimitCounters.hits })
+      .from(rateLimitCounters)
+      .where(and(eq(rateLimitCounters.key, `${limit.name}:${siteId}:${subject}`), eq(rateLimitCounters.windowStart, windowStart)));
+    if ((row?.hits ?? 0) >= limit.max) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((windowStart.getTime() + limit.windowMs - now.getTime()) / 1000)) };
+  }
+  return { ok: true };
 }
 
 /** Windows that ended a day ago count for nothing any more (the longest window is a day). */

@@ -2,6 +2,7 @@ import type { AppLoadContext } from "@remix-run/node";
 import type { Executor } from "../../../../db/client.server";
 import { isCountry, type Country } from "~/domain/languages";
 import type { Tenant } from "~/tenancy/schema";
+import { countRequest, isLimited, RATE_LIMITS, type RateLimit } from "~/models/safety/rate-limits.server";
 import { activeDiscount, discountedPrice, lookUpDiscount, percentOff, type Discount, type DiscountError, type DiscountKind, type DiscountMember } from "~/models/payments/discounts.server";
 import { productId, type Product } from "~/models/payments/order-pricing";
 
@@ -52,10 +53,17 @@ export function buyerCountry(context: AppLoadContext, tenant: Tenant): Country {
  */
 export async function discountFor(
   db: Executor,
-  input: { tenant: Tenant; member: DiscountMember; country: Country; code: string | null; listCents?: number },
+  input: { tenant: Tenant; member: DiscountMember; country: Country; code: string | null; listCents?: number; ip?: string | null },
 ): Promise<{ discount: Discount | null; code: string | null; codeError: DiscountError | null }> {
   if (input.code) {
+    // Guessing codes is throttled: wrong codes count per member and address; past the limit no code is looked up.
+    const limits: Array<[RateLimit, string | number | null]> = [
+      [RATE_LIMITS.discountCodePerMember, input.member.id],
+      [RATE_LIMITS.discountCodePerAddress, input.ip ?? null],
+    ];
+    if (!(await isLimited(db, input.tenant.id, limits)).ok) return { discount: await activeDiscount(db, input.tenant, input.member), code: null, codeError: "throttled" };
     const found = await lookUpDiscount(db, { tenant: input.tenant, member: input.member, country: input.country, code: input.code });
+    if (!found.ok) await countRequest(db, input.tenant.id, limits);
     const reaches = !found.ok || input.listCents === undefined || percentOff(found.discount, input.listCents) > 0;
     if (found.ok && reaches) return { discount: found.discount, code: found.discount.code, codeError: null };
     if (found.ok) return { discount: await activeDiscount(db, input.tenant, input.member), code: null, codeError: "min_order" };
@@ -84,7 +92,7 @@ export function offerFor(tenant: Tenant, product: Product, discount: Discount | 
 /** The brand's bundles and premium tiers with the discount that applies (/credits, /premium). */
 export async function creditOffers(
   db: Executor,
-  input: { tenant: Tenant; member: DiscountMember; country: Country; code: string | null },
+  input: { tenant: Tenant; member: DiscountMember; country: Country; code: string | null; ip?: string | null },
 ): Promise<CreditOffers> {
   const { tenant } = input;
   const found = await discountFor(db, input);
