@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { API_ATTEMPTS, apiCall } from "./api-call";
+import { API_ATTEMPTS, apiCall, apiSend } from "./api-call";
 
 function network(...outcomes: Array<Response | "down">) {
   const fake = vi.fn(() => {
@@ -46,5 +46,16 @@ describe("apiCall", () => {
     const response = await apiCall("/api/page-visible", {}, { fetch: crossSite, onLoggedOut: loggedOut });
     expect(response && response.status).toBe(403);
     expect(loggedOut).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("apiSend", () => {
+  it("says whether the call succeeded and ends the answer at once", async () => {
+    const answer = new Response("ok");
+    const fetch = network(answer);
+    expect(await apiSend("/api/page-visible", { method: "POST" }, { fetch })).toBe(true);
+    expect(answer.bodyUsed || answer.body?.locked).toBeTruthy();
+    expect(await apiSend("/api/page-visible", {}, { fetch: network(new Response("no", { status: 400 })) })).toBe(false);
+    expect(await apiSend("/api/page-visible", {}, { fetch: network(), sleep: async () => undefined })).toBe(false);
   });
 });

@@ -55,3 +55,14 @@ export async function apiCall(input: string, init: RequestInit = {}, options: Ap
   }
   return false;
 }
+
+/**
+ * A script call whose answer is only a yes or no: whether it succeeded. Its body is discarded at
+ * once, so the request ends rather than stay open until the page goes.
+ */
+export async function apiSend(input: string, init: RequestInit = {}, options: ApiCallOptions = {}): Promise<boolean> {
+  const response = await apiCall(input, init, options);
+  if (!response) return false;
+  await response.body?.cancel().catch(() => undefined);
+  return response.ok;
+}

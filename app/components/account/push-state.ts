@@ -1,4 +1,4 @@
-import { apiCall } from "~/utils/api-call";
+import { apiSend } from "~/utils/api-call";
 
 /**
  * Web push in this browser (docs/product/notifications.md#push): detected afresh on every page
@@ -42,8 +42,8 @@ export async function subscribeToPush(publicKey: string): Promise<PushState | "f
     const registration = await navigator.serviceWorker.register(SERVICE_WORKER_URL);
     if ((await Notification.requestPermission()) !== "granted") return Notification.permission === "denied" ? "denied" : "off";
     const subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(publicKey).buffer as ArrayBuffer });
-    const response = await apiCall("/api/push/subscribe", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(subscription.toJSON()) });
-    return response && response.ok ? "subscribed" : "failed";
+    const stored = await apiSend("/api/push/subscribe", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(subscription.toJSON()) });
+    return stored ? "subscribed" : "failed";
   } catch {
     return "failed";
   }
@@ -54,7 +54,7 @@ export async function unsubscribeFromPush(): Promise<PushState | "failed"> {
   try {
     const subscription = await currentSubscription();
     if (subscription) {
-      await apiCall("/api/push/unsubscribe", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ endpoint: subscription.endpoint }) });
+      await apiSend("/api/push/unsubscribe", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ endpoint: subscription.endpoint }) });
       await subscription.unsubscribe();
     }
     return "off";

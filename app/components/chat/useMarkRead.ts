@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { apiCall } from "~/utils/api-call";
+import { apiSend } from "~/utils/api-call";
 
 /**
  * Marks the open conversation read whenever something new from the other member is on screen and
@@ -12,8 +12,8 @@ export function useMarkRead(conversationId: number, newestFromOther: number | nu
     const mark = () => {
       if (newestFromOther === null || document.visibilityState !== "visible" || marked.current === key) return;
       marked.current = key;
-      void apiCall(`/api/conversations/${conversationId}/read`, { method: "POST" }).then((response) => {
-        if (!response || !response.ok) marked.current = null;
+      void apiSend(`/api/conversations/${conversationId}/read`, { method: "POST" }).then((ok) => {
+        if (!ok) marked.current = null;
       });
     };
     mark();

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { MEMBER_EVENT, type MemberEventDetail } from "~/components/realtime/LiveUpdates";
-import { apiCall } from "~/utils/api-call";
+import { apiSend } from "~/utils/api-call";
 
 /** Typing signals are sent at most this often, and shown this long after the last one. */
 const SEND_EVERY_MS = 3_000;
@@ -38,7 +38,7 @@ export function useTyping(conversationId: number | null) {
     if (conversationId === null || Date.now() - lastSent.current < SEND_EVERY_MS) return;
     lastSent.current = Date.now();
     // A typing signal is only worth sending now: not repeated.
-    void apiCall("/api/typing", { method: "POST", body: new URLSearchParams({ conversation: String(conversationId) }) }, { retry: false });
+    void apiSend("/api/typing", { method: "POST", body: new URLSearchParams({ conversation: String(conversationId) }) }, { retry: false });
   }
 
   return { otherTyping, typed };

@@ -1,6 +1,6 @@
 import { useLocation, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { apiCall } from "~/utils/api-call";
+import { apiSend } from "~/utils/api-call";
 
 /** A visible page says so this often; the server counts a report for 150 s (docs/product/notifications.md#presence). */
 export const PRESENCE_HEARTBEAT_MS = 60_000;
@@ -8,7 +8,7 @@ export const PRESENCE_HEARTBEAT_MS = 60_000;
 const BOUNCE_LOGGING = "page-bounce-logging";
 
 function reportVisible(path: string) {
-  void apiCall("/api/page-visible", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ path }), keepalive: true });
+  void apiSend("/api/page-visible", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ path }) });
 }
 
 /**
