@@ -36,7 +36,8 @@ async function claim(db: Database, memberId: number, kind: MessageMailKind, conv
     .onConflictDoUpdate({
       target: [notificationMailLog.memberId, notificationMailLog.kind, notificationMailLog.subjectKey],
       set: { sentAt: now },
-      setWhere: sql`${notificationMailLog.sentAt} < ${notBefore}`,
+      // As text: postgres-js does not take a Date inside raw SQL.
+      setWhere: sql`${notificationMailLog.sentAt} < ${notBefore.toISOString()}`,
     })
     .returning({ memberId: notificationMailLog.memberId });
   return row !== undefined;
@@ -119,7 +120,7 @@ export async function sendNewMessageMails(db: Database, registry: TenantRegistry
     "new_messages",
     [new Date(now.getTime() - DAY_MS), new Date(now.getTime() - NEW_MESSAGES_MAIL_DELAY_MS)],
     and(
-      sql`not ${mailedSince("new_messages", sql`${hourAgo}`)}`,
+      sql`not ${mailedSince("new_messages", sql`${hourAgo.toISOString()}`)}`,
       sql`not ${mailedSince("new_messages", sql`${conversationMembers.lastMessageAt}`)}`,
       notExists(db.select({ one: sql`1` }).from(sessions).where(and(eq(sessions.memberId, conversationMembers.memberId), sql`${sessions.visiblePath} is not null`, gt(sessions.visibleAt, visibleSince)))),
     ),
