@@ -24,7 +24,8 @@ export const RATE_LIMITS = {
   activationResendPerAddress: { name: "activation-resend-address", max: 10, windowMs: HOUR_MS },
   discountCodePerMember: { name: "discount-code-member", max: 10, windowMs: HOUR_MS },
   discountCodePerAddress: { name: "discount-code-address", max: 30, windowMs: HOUR_MS },
-  eventStreamPerMember: { name: "event-stream-member", max: 60, windowMs: 10 * MINUTE_MS },
+  // A stream opens on every full page load and on every switch between the chat and the other pages.
+  eventStreamPerMember: { name: "event-stream-member", max: 300, windowMs: 10 * MINUTE_MS },
 } as const satisfies Record<string, RateLimit>;
 
 export type Counted = { ok: true } | { ok: false; retryAfterSeconds: number };
