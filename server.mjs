@@ -14,6 +14,9 @@ const build = await import(BUILD_PATH);
 const { createAppHandler, startup, shutdown } = build.entry.module;
 const production = process.env.NODE_ENV === "production";
 const port = Number(process.env.PORT ?? 3000);
+// Only this machine reaches a server nobody configured (docs/product/safety.md#fail-closed); a
+// proxy or container sets HOST=0.0.0.0.
+const host = process.env.HOST || "127.0.0.1";
 const dataDir = path.resolve(process.env.DATA_DIR ?? ".data");
 
 try {
@@ -43,8 +46,8 @@ app.use(express.static("public", { maxAge: "1h", index: false, setHeaders: fileH
 // posts, body size), then Remix.
 app.all("*", createAppHandler(build));
 
-const server = app.listen(port, () => {
-  console.log(`listening on http://localhost:${port}`);
+const server = app.listen(port, host, () => {
+  console.log(`listening on http://${host.includes(":") ? `[${host}]` : host}:${port}`);
   if (!production) broadcastDevReady(build);
 });
 // A client gets this long to send its headers, and its whole request (a photo upload on a slow

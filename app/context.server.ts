@@ -27,6 +27,8 @@ export interface RequestContext {
   clientIp: string | null;
   /** From a trusted geo header only; null when unknown. */
   country: Country | null;
+  /** Whether the connection itself comes from this machine (the /dev/ pages answer only then). */
+  fromThisMachine: boolean;
 }
 
 declare module "@remix-run/node" {
@@ -43,6 +45,7 @@ export interface RequestOrigin {
   clientIp: string | null;
   /** Whether the direct peer is one of our proxies, so its forwarding headers count. */
   viaTrustedProxy: boolean;
+  fromThisMachine: boolean;
 }
 
 /** Runs once per request before any loader: host → brand, then the member and the language. */
@@ -52,7 +55,7 @@ export async function createRequestContext(headers: Headers, origin: RequestOrig
   const tenant = resolveTenant(host, tenants(), { devTenantHosts: config.devTenantHosts, defaultTenant: config.DEFAULT_TENANT });
   const cookieHeader = headers.get("cookie");
   const rawSessionId = tenant ? await sessionIdFrom(cookieHeader) : null;
-  const member = rawSessionId && tenant ? await findSessionMember(db(), rawSessionId, tenant.id) : null;
+  const member = rawSessionId && tenant ? await findSessionMember(db(), rawSessionId, tenant.id, tenant.settings.session_idle_days) : null;
   const cookieLanguage = (await localeCookie.parse(cookieHeader)) as unknown;
   const language = resolveLanguage({
     memberLanguage: member?.language,
@@ -67,6 +70,7 @@ export async function createRequestContext(headers: Headers, origin: RequestOrig
     language,
     host,
     clientIp: origin.clientIp,
+    fromThisMachine: origin.fromThisMachine,
     country: origin.viaTrustedProxy && config.GEO_COUNTRY_HEADER ? visitorCountry(nearestValue(headers, config.GEO_COUNTRY_HEADER)) : null,
   };
 }

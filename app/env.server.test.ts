@@ -2,46 +2,57 @@ import { describe, expect, it } from "vitest";
 import { parseEnv } from "./env.server";
 
 describe("parseEnv", () => {
-  it("turns the local services and dev hosts on outside production", () => {
-    const env = parseEnv({ NODE_ENV: "development" });
-    expect(env.localServices).toBe(true);
-    expect(env.devTenantHosts).toBe(true);
+  it("keeps the local services, dev hosts and seeding off unless asked for, in development too (review M-7)", () => {
+    const env = parseEnv({ NODE_ENV: "development", LOCAL_SERVICES: "1" });
+    expect(parseEnv({ NODE_ENV: "development", SESSION_SECRETS: "s1" }).localServices).toBe(false);
+    expect(env.devTenantHosts).toBe(false);
+    expect(env.seedOnStart).toBe(false);
+    expect(env.seedDemoLogins).toBe(false);
+    expect(env.HOST).toBe("127.0.0.1");
     expect(env.PORT).toBe(3000);
   });
 
-  it("keeps them off in production unless set", () => {
-    const env = parseEnv({ NODE_ENV: "production", SESSION_SECRETS: "s1" });
-    expect(env.localServices).toBe(false);
-    expect(env.devTenantHosts).toBe(false);
-    const opted = parseEnv({ NODE_ENV: "production", SESSION_SECRETS: "s1", LOCAL_SERVICES: "1", DEV_TENANT_HOSTS: "1" });
+  it("turns them on when set, in production too", () => {
+    const opted = parseEnv({ NODE_ENV: "production", LOCAL_SERVICES: "1", DEV_TENANT_HOSTS: "true", SEED_ON_START: "1", SEED_DEMO_LOGINS: "1" });
     expect(opted.localServices).toBe(true);
     expect(opted.devTenantHosts).toBe(true);
+    expect(opted.seedOnStart).toBe(true);
+    expect(opted.seedDemoLogins).toBe(true);
   });
 
-  it("lets development switch them off", () => {
-    expect(parseEnv({ NODE_ENV: "development", LOCAL_SERVICES: "0" }).localServices).toBe(false);
+  it("never creates demo logins with real services", () => {
+    expect(parseEnv({ NODE_ENV: "production", SESSION_SECRETS: "x".repeat(32), SEED_DEMO_LOGINS: "1" }).seedDemoLogins).toBe(false);
   });
 
-  it("requires session secrets in production and reads them newest first", () => {
-    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/SESSION_SECRETS/);
-    // The demo mode with local services may run on the built-in development secret.
-    expect(parseEnv({ NODE_ENV: "production", LOCAL_SERVICES: "1" }).sessionSecrets).toHaveLength(1);
-    expect(parseEnv({ NODE_ENV: "production", SESSION_SECRETS: "new, old" }).sessionSecrets).toEqual(["new", "old"]);
+  it("lets the test runner have the local services by default", () => {
+    expect(parseEnv({ NODE_ENV: "test" }).localServices).toBe(true);
+    expect(parseEnv({ NODE_ENV: "test", LOCAL_SERVICES: "0" }).localServices).toBe(false);
+  });
+
+  it("requires session secrets without the local services, and long ones in production (review M-7)", () => {
+    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/SESSION_SECRETS: required unless LOCAL_SERVICES=1/);
+    expect(() => parseEnv({ NODE_ENV: "development" })).toThrow(/SESSION_SECRETS/);
+    expect(() => parseEnv({ NODE_ENV: "production", SESSION_SECRETS: "short" })).toThrow(/at least 32 characters/);
+    // The local demo runs on a secret generated for it (app/services/secrets/keys.server.ts), none written down.
+    expect(parseEnv({ NODE_ENV: "production", LOCAL_SERVICES: "1" }).sessionSecrets).toEqual([]);
+    const [fresh, old] = ["n".repeat(32), "o".repeat(32)];
+    expect(parseEnv({ NODE_ENV: "production", SESSION_SECRETS: `${fresh}, ${old}` }).sessionSecrets).toEqual([fresh, old]);
   });
 
   it("names the variable that is wrong", () => {
-    expect(() => parseEnv({ PORT: "eighty" })).toThrow(/PORT/);
-    expect(() => parseEnv({ DATABASE_URL: "not a url" })).toThrow(/DATABASE_URL/);
+    expect(() => parseEnv({ NODE_ENV: "test", PORT: "eighty" })).toThrow(/PORT/);
+    expect(() => parseEnv({ NODE_ENV: "test", DATABASE_URL: "not a url" })).toThrow(/DATABASE_URL/);
   });
 
   it("refuses the old TRUST_FORWARDED_FOR rather than ignoring it", () => {
-    expect(() => parseEnv({ TRUST_FORWARDED_FOR: "1" })).toThrow(/TRUST_FORWARDED_FOR: replaced by TRUSTED_PROXIES/);
-    expect(parseEnv({ TRUSTED_PROXIES: "1" }).TRUSTED_PROXIES).toBe("1");
+    expect(() => parseEnv({ NODE_ENV: "test", TRUST_FORWARDED_FOR: "1" })).toThrow(/TRUST_FORWARDED_FOR: replaced by TRUSTED_PROXIES/);
+    expect(parseEnv({ NODE_ENV: "test", TRUSTED_PROXIES: "1" }).TRUSTED_PROXIES).toBe("1");
   });
 });
 
 describe("parseEnv object storage", () => {
   const s3 = {
+    NODE_ENV: "test",
     S3_ENDPOINT: "https://s3.eu-central-1.amazonaws.com",
     S3_BUCKET: "media",
     S3_ACCESS_KEY_ID: "AKIAEXAMPLE",
@@ -50,8 +61,8 @@ describe("parseEnv object storage", () => {
   };
 
   it("keeps files on the local disk without a bucket", () => {
-    expect(parseEnv({}).s3).toBeNull();
-    expect(parseEnv({ S3_BUCKET: "" }).s3).toBeNull();
+    expect(parseEnv({ NODE_ENV: "test" }).s3).toBeNull();
+    expect(parseEnv({ NODE_ENV: "test", S3_BUCKET: "" }).s3).toBeNull();
   });
 
   it("reads the object storage settings when a bucket is set", () => {

@@ -1,8 +1,12 @@
 import { z } from "zod";
 
-/** A flag that is on outside production unless set to 0, and in production only when set to 1. */
-function devDefaultFlag(raw: string | undefined, production: boolean): boolean {
-  if (raw === undefined || raw === "") return !production;
+/**
+ * A development convenience is on only when asked for (`1` or `true`), whatever NODE_ENV says, so
+ * a server started by hand fails closed (docs/product/safety.md#fail-closed); the test runner
+ * (NODE_ENV=test) asks for it by default.
+ */
+function explicitFlag(raw: string | undefined, test: boolean): boolean {
+  if (raw === undefined || raw === "") return test;
   return raw === "1" || raw.toLowerCase() === "true";
 }
 
@@ -46,7 +50,12 @@ const envSchema = z.object({
   MESSAGEBIRD_ACCESS_KEY: z.string().optional(),
   /** Sender name or number of the SMS messages (at most 11 letters or a phone number). */
   SMS_ORIGINATOR: z.string().max(16).default("Verify"),
+  /** `1` seeds demo members into an empty database on start (the quick start sets it). */
   SEED_ON_START: z.string().optional(),
+  /** `1` also creates the demo logins and the DEMO10 code on a freshly seeded database (never with real services). */
+  SEED_DEMO_LOGINS: z.string().optional(),
+  /** The address the HTTP server listens on; 127.0.0.1 unless set (0.0.0.0 behind a proxy or in a container). */
+  HOST: z.string().default("127.0.0.1"),
   /** How many demo members each pool gets when an empty database is seeded on start. */
   DEMO_PROFILES_PER_POOL: z.coerce.number().int().min(0).max(100_000).default(300),
   /** S3 API base URL (AWS, MinIO, R2, Scaleway...); files go to object storage instead of DATA_DIR when S3_BUCKET is set. */
@@ -92,20 +101,26 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   }
   const env = parsed.data;
   const production = env.NODE_ENV === "production";
-  const localServices = devDefaultFlag(env.LOCAL_SERVICES, production);
+  const test = env.NODE_ENV === "test";
+  const localServices = explicitFlag(env.LOCAL_SERVICES, test);
   const sessionSecrets = (env.SESSION_SECRETS ?? "").split(",").map((secret) => secret.trim()).filter(Boolean);
-  // A real deployment (production without the local services) must bring its own secrets.
-  if (production && !localServices && sessionSecrets.length === 0) {
-    throw new Error("Invalid environment variable SESSION_SECRETS: required in production (comma-separated, newest first)");
+  // Without secrets only a local or test server may start: it gets a random one of its own
+  // (app/web/keys.server.ts); a known built-in secret would let anyone forge sessions.
+  if (sessionSecrets.length === 0 && !localServices && !test) {
+    throw new Error("Invalid environment variable SESSION_SECRETS: required unless LOCAL_SERVICES=1 (comma-separated, newest first)");
+  }
+  if (production && sessionSecrets.some((secret) => secret.length < 32)) {
+    throw new Error("Invalid environment variable SESSION_SECRETS: each secret needs at least 32 characters in production");
   }
   return {
     ...env,
     production,
-    /** Newest first; older ones still verify cookies signed before a rotation. */
-    sessionSecrets: sessionSecrets.length > 0 ? sessionSecrets : ["development-only-session-secret"],
-    devTenantHosts: devDefaultFlag(env.DEV_TENANT_HOSTS, production),
+    /** Newest first; older ones still verify what was signed before a rotation; empty: a generated one. */
+    sessionSecrets,
+    devTenantHosts: explicitFlag(env.DEV_TENANT_HOSTS, test),
     localServices,
-    seedOnStart: env.SEED_ON_START !== "0",
+    seedOnStart: env.SEED_ON_START === "1",
+    seedDemoLogins: env.SEED_DEMO_LOGINS === "1" && localServices,
     pushEndpointHosts: (env.PUSH_ENDPOINT_HOSTS ?? "").split(",").map((host) => host.trim().toLowerCase()).filter(Boolean),
     /** Object storage when S3_BUCKET is set; null keeps files on the local disk. */
     s3: s3Settings(env),

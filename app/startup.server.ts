@@ -1,5 +1,5 @@
 import { closeDatabase, databaseHandle } from "../db/database.server";
-import { seedDemoAccounts } from "../db/seed/demo-accounts.server";
+import { demoLoginsPresent, seedDemoAccounts } from "../db/seed/demo-accounts.server";
 import { seedIfEmpty } from "../db/seed/seed.server";
 import { env } from "~/env.server";
 import { startJobRunner, type JobRunner } from "~/jobs/job-runner.server";
@@ -36,8 +36,12 @@ export async function startup(log: (line: string) => void = console.log): Promis
   if (env().seedOnStart) {
     const seeded = await seedIfEmpty(database.db, registry, storage(), { perPool: env().DEMO_PROFILES_PER_POOL, log });
     if (seeded) log("database: demo data seeded");
-    // Known logins only on a fresh demo database with the local services: never on a real one.
-    if (seeded && env().localServices) await seedDemoAccounts(database.db, registry);
+    // Known logins only on a fresh demo database, when asked for, with the local services.
+    if (seeded && env().seedDemoLogins) await seedDemoAccounts(database.db, registry);
+  }
+  // Known passwords and a code for everyone have no place where real members pay.
+  if (!env().localServices && (await demoLoginsPresent(database.db))) {
+    throw new Error("database: the demo logins or the DEMO10 code exist; remove them (members with seed_ref 'demo-account:%', discount code DEMO10) before running with real services");
   }
   await eventHub().start();
   rememberAttentionWhileListening();

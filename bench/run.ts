@@ -28,7 +28,7 @@ const PAGES: Array<{ path: string; member?: boolean }> = [
 const dataDir = ".data/bench";
 if (!process.env.BENCH_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
 const server = spawn(process.execPath, ["server.mjs"], {
-  env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), DATA_DIR: dataDir, DEV_TENANT_HOSTS: "1", LOCAL_SERVICES: "1" },
+  env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), DATA_DIR: dataDir, DEV_TENANT_HOSTS: "1", LOCAL_SERVICES: "1", SEED_ON_START: "1", SEED_DEMO_LOGINS: "1" },
   stdio: ["ignore", "pipe", "inherit"],
 });
 
@@ -45,7 +45,7 @@ async function memberCookie(): Promise<string> {
   const body = new URLSearchParams({ email: demoAccountEmail(TENANT, "free"), password: DEMO_PASSWORD }).toString();
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: "127.0.0.1", port: PORT, path: "/login", method: "POST", headers: { host: HOST, "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body) } },
+      { host: "127.0.0.1", port: PORT, path: "/login", method: "POST", headers: { host: HOST, "sec-fetch-site": "same-origin", "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body) } },
       (res) => {
         const sid = (res.headers["set-cookie"] ?? []).find((c) => c.startsWith("sid="));
         res.resume();

@@ -37,7 +37,7 @@ export default defineConfig({
   webServer: {
     command: "node tests/e2e/start-server.mjs",
     cwd: root,
-    url: `http://localhost:${E2E_PORT}/`,
+    url: `http://127.0.0.1:${E2E_PORT}/healthz`,
     timeout: 180_000,
     reuseExistingServer: false,
     env: { E2E_PORT: String(E2E_PORT) },

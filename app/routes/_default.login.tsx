@@ -15,7 +15,7 @@ import { siteOrigin } from "~/web/site-origin.server";
 import { requireTenant } from "~/tenancy/require-tenant.server";
 import { safeRedirectPath } from "~/web/http.server";
 
-export const handle = { i18n: ["common", "account"] };
+export const handle = { i18n: ["common", "account", "security"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const tenant = requireTenant(context);
@@ -38,6 +38,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect(safeRedirectPath(submission.value.redirectTo, "/"), { headers: { "Set-Cookie": cookie } });
   } catch (error) {
     if (!(error instanceof LoginRefused)) throw error;
+    // A switched-off account learns why on the ban page (spec section 2), without a session.
+    if (error.key === "login.disabled") return redirect("/pages/ban");
     if (error.deletingMemberId !== null) await mailReactivationLink(db(), tenant, error.deletingMemberId, siteOrigin(request, tenant));
     // The refusal travels beside the reply: a form-level error in the reply would keep conform
     // from submitting the corrected form.

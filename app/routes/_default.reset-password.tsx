@@ -9,13 +9,14 @@ import { getFixedT } from "~/i18n/i18next.server";
 import { sendPasswordResetMail } from "~/models/accounts/account-mail.server";
 import { TOKEN_LIFETIME_MS } from "~/models/accounts/email-tokens.server";
 import { requestPasswordReset } from "~/models/accounts/password-reset.server";
+import { revealsAccounts } from "~/models/accounts/account-disclosure";
 import { resetRequestSchema } from "~/models/accounts/password-schema";
 import { requireTenant } from "~/tenancy/require-tenant.server";
 import { siteOrigin } from "~/web/site-origin.server";
 import { countRequest, RATE_LIMITS } from "~/models/safety/rate-limits.server";
 import { tooManyInit, waitMinutes } from "~/web/too-many.server";
 
-export const handle = { i18n: ["common", "account"] };
+export const handle = { i18n: ["common", "account", "security"] };
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const tenant = requireTenant(context);
@@ -27,16 +28,21 @@ export async function loader({ context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const tenant = requireTenant(context);
   const submission = parseWithZod(await request.formData(), { schema: resetRequestSchema });
-  if (submission.status !== "success") return data({ result: submission.reply(), sentTo: null, hours: 0, waitMinutes: 0 }, { status: 400 });
+  const none = { sentTo: null, hours: 0, waitMinutes: 0, neutral: false };
+  if (submission.status !== "success") return data({ ...none, result: submission.reply() }, { status: 400 });
   const counted = await countRequest(db(), tenant.id, [[RATE_LIMITS.resetRequestPerAddress, context.clientIp]]);
   if (!counted.ok) {
     const result = submission.reply({ fieldErrors: { email: ["security:tooMany"] } });
-    return data({ result, sentTo: null, hours: 0, waitMinutes: waitMinutes(counted.retryAfterSeconds) }, tooManyInit(counted.retryAfterSeconds));
+    return data({ ...none, result, waitMinutes: waitMinutes(counted.retryAfterSeconds) }, tooManyInit(counted.retryAfterSeconds));
   }
   const outcome = await requestPasswordReset(db(), tenant, submission.value.email);
-  if (!outcome.ok) return data({ result: submission.reply({ fieldErrors: { email: [`reset.${outcome.reason}`] } }), sentTo: null, hours: 0, waitMinutes: 0 }, { status: 400 });
-  await sendPasswordResetMail(tenant, outcome.member, outcome.token, siteOrigin(request, tenant));
-  return data({ result: submission.reply({ resetForm: true }), sentTo: outcome.member.email, hours: TOKEN_LIFETIME_MS.reset_password / 3_600_000, waitMinutes: 0 });
+  if (outcome.ok) await sendPasswordResetMail(tenant, outcome.member, outcome.token, siteOrigin(request, tenant));
+  const hours = TOKEN_LIFETIME_MS.reset_password / 3_600_000;
+  // A brand that does not tell who has an account answers every address alike
+  // (docs/product/safety.md#account-enumeration); the others say what happened.
+  if (!revealsAccounts(tenant)) return data({ ...none, result: submission.reply({ resetForm: true }), sentTo: submission.value.email, hours, neutral: true });
+  if (!outcome.ok) return data({ ...none, result: submission.reply({ fieldErrors: { email: [`reset.${outcome.reason}`] } }) }, { status: 400 });
+  return data({ ...none, result: submission.reply({ resetForm: true }), sentTo: outcome.member.email, hours });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
@@ -61,7 +67,9 @@ export default function ResetPasswordRequest() {
       <div className="mt-6 rounded-2xl bg-white p-6 shadow-sm">
         {actionData?.sentTo ? (
           <Alert tone="success" testId="reset-sent">
-            {t("reset.sent", { email: actionData.sentTo, hours: actionData.hours })}
+            {actionData.neutral
+              ? t("security:resetSentIfKnown", { email: actionData.sentTo, hours: actionData.hours })
+              : t("reset.sent", { email: actionData.sentTo, hours: actionData.hours })}
           </Alert>
         ) : (
           <Form method="post" {...getFormProps(form)} className="space-y-4" data-testid="reset-form">

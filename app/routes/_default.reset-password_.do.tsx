@@ -8,6 +8,7 @@ import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
 import { peekToken } from "~/models/accounts/email-tokens.server";
 import { setFlash } from "~/web/flash.server";
+import { forgetLinkToken, linkToken } from "~/web/link-token.server";
 import { resetPassword } from "~/models/accounts/password-reset.server";
 import { newPasswordSchema } from "~/models/accounts/password-schema";
 import { startSession } from "~/models/accounts/sessions.server";
@@ -20,7 +21,7 @@ export const handle = { i18n: ["common", "account"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const tenant = requireTenant(context);
-  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const token = (await linkToken(request)) ?? "";
   const t = await getFixedT(context.language, "account");
   return { token, valid: await peekToken(db(), token, "reset_password", tenant.id), title: `${t("reset.newTitle")} | ${tenant.name}` };
 }
@@ -48,6 +49,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const headers = new Headers();
   headers.append("Set-Cookie", await startSession(db(), { memberId, siteId: tenant.id, userAgent: request.headers.get("user-agent") }));
   headers.append("Set-Cookie", await setFlash({ tone: "success", key: "reset.done" }));
+  headers.append("Set-Cookie", await forgetLinkToken(request));
   return redirect("/", { headers });
 }
 

@@ -32,8 +32,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { tenant, member } = requireMember(request, context);
   const form = await request.formData();
   const intent = form.get("intent");
-  const done = async (key: string) =>
-    redirect("/settings", { headers: { "Set-Cookie": await setFlash({ tone: "success", key }) } });
+  const done = async (key: string, sessionCookie?: string) => {
+    const headers = new Headers({ "Set-Cookie": await setFlash({ tone: "success", key }) });
+    if (sessionCookie) headers.append("Set-Cookie", sessionCookie);
+    return redirect("/settings", { headers });
+  };
 
   if (intent === "invisible") {
     await setInvisible(db(), member.id, form.get("invisible") === "on");
@@ -48,9 +51,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return done("settings:email.sent");
   }
   if (intent === "password") {
-    const outcome = await submitPasswordChange(form, member, context.sessionId, context.clientIp);
+    const outcome = await submitPasswordChange(form, member, context.clientIp, request.headers.get("user-agent"));
     if (!outcome.ok) return data({ intent: "password" as Intent, result: outcome.reply, minutes: outcome.minutes }, { status: 400 });
-    return done("settings:password.changed");
+    return done("settings:password.changed", outcome.sessionCookie);
   }
   throw data(null, { status: 400 });
 }

@@ -4,7 +4,8 @@ import { useTranslation } from "react-i18next";
 import { SignupForm } from "~/components/account/SignupForm";
 import { db } from "~/db.server";
 import { Alert } from "~/components/ui/Field";
-import { sendActivationMail } from "~/models/accounts/account-mail.server";
+import { sendActivationMail, sendExistingAccountMail } from "~/models/accounts/account-mail.server";
+import { revealsAccounts } from "~/models/accounts/account-disclosure";
 import { startSession } from "~/models/accounts/sessions.server";
 import { submitSignup } from "~/models/accounts/pages/signup.server";
 import { tooManyInit, waitMinutes } from "~/web/too-many.server";
@@ -12,10 +13,10 @@ import { signupFormSettings, visitTracking } from "~/models/accounts/pages/signu
 import { signupOpen } from "~/models/accounts/tracking";
 import { getFixedT } from "~/i18n/i18next.server";
 import { requireTenant } from "~/tenancy/require-tenant.server";
-import { trackingCookie } from "~/web/cookies.server";
+import { signupSentCookie, trackingCookie } from "~/web/cookies.server";
 import { siteOrigin } from "~/web/site-origin.server";
 
-export const handle = { i18n: ["common", "account"] };
+export const handle = { i18n: ["common", "account", "security"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const tenant = requireTenant(context);
@@ -35,7 +36,15 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data(result, outcome.retryAfterSeconds ? tooManyInit(outcome.retryAfterSeconds) : { status: 400 });
   }
 
-  await sendActivationMail(tenant, { email: outcome.email, name: outcome.name, language: context.language }, outcome.account.activationToken, siteOrigin(request, tenant));
+  const origin = siteOrigin(request, tenant);
+  if (!revealsAccounts(tenant)) {
+    // The same answer whether the address was new or not: the link in the mail goes on.
+    if (outcome.account) await sendActivationMail(tenant, { email: outcome.email, name: outcome.name, language: context.language }, outcome.account.activationToken, origin);
+    else await sendExistingAccountMail(tenant, outcome.holder, origin);
+    return redirect("/signup/sent", { headers: { "Set-Cookie": await signupSentCookie.serialize(outcome.email) } });
+  }
+  if (!outcome.account) throw new Error("an existing address reached the signup of a brand that reveals accounts");
+  await sendActivationMail(tenant, { email: outcome.email, name: outcome.name, language: context.language }, outcome.account.activationToken, origin);
   const headers = new Headers();
   headers.append(
     "Set-Cookie",

@@ -11,8 +11,8 @@ import { formatMoney } from "~/utils/money";
 
 export const handle = { i18n: ["common", "payments"], hideLanguageSwitcher: true };
 
-export async function loader({ params }: LoaderFunctionArgs) {
-  requireLocalServices();
+export async function loader({ params, context }: LoaderFunctionArgs) {
+  requireLocalServices(context);
   const payment = await localPayment(db(), params.id ?? "");
   if (!payment) notFound();
   const { id, amountCents, currency, description, method, status, redirectUrl } = payment;
@@ -20,8 +20,8 @@ export async function loader({ params }: LoaderFunctionArgs) {
   return { id, amountCents, currency, description, method, issuer: bank?.name ?? payment.issuer, status, redirectUrl };
 }
 
-export async function action({ request, params }: ActionFunctionArgs) {
-  requireLocalServices();
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  requireLocalServices(context);
   const outcome = (await request.formData()).get("outcome");
   if (!CHECKOUT_OUTCOMES.includes(outcome as CheckoutOutcome)) return redirect(`/dev/checkout/${params.id}`, 303);
   const next = await completeLocalCheckout(db(), params.id ?? "", outcome as CheckoutOutcome, env().PORT);

@@ -10,7 +10,7 @@ import { notFound } from "~/web/http.server";
  * mail's inline styles are allowed, scripts never, and only our own pages may frame it.
  */
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  requireLocalServices();
+  requireLocalServices(context);
   const tenant = requireTenant(context);
   const mail = await findOutboxMail(db(), tenant.id, Number(params.id));
   if (!mail) notFound();

@@ -9,7 +9,7 @@ import { requireTenant } from "~/tenancy/require-tenant.server";
 import { notFound } from "~/web/http.server";
 
 export async function loader({ params, context }: LoaderFunctionArgs) {
-  requireLocalServices();
+  requireLocalServices(context);
   const tenant = requireTenant(context);
   const mail = await findOutboxMail(db(), tenant.id, Number(params.id));
   if (!mail) notFound();

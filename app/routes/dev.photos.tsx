@@ -11,14 +11,14 @@ import { requireTenant } from "~/tenancy/require-tenant.server";
 export const handle = { i18n: ["common"], hideLanguageSwitcher: true };
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  requireLocalServices();
+  requireLocalServices(context);
   const tenant = requireTenant(context);
   const t = await getFixedT(context.language, "common");
   return { brand: tenant.name, title: t("devPhotos.title", { brand: tenant.name }), photos: await pendingPhotos(db(), storage(), tenant.pool) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  requireLocalServices();
+  requireLocalServices(context);
   const tenant = requireTenant(context);
   const form = await request.formData();
   const photoId = Number(form.get("photo"));

@@ -10,7 +10,7 @@ import { requireTenant } from "~/tenancy/require-tenant.server";
 export const handle = { i18n: ["common", "directdebit"], hideLanguageSwitcher: true };
 
 export async function loader({ context }: LoaderFunctionArgs) {
-  requireLocalServices();
+  requireLocalServices(context);
   const tenant = requireTenant(context);
   const messages = await listSmsOutbox(db(), tenant.id);
   const format = new Intl.DateTimeFormat(LANGUAGE_LOCALES[context.language], { dateStyle: "short", timeStyle: "medium", timeZone: tenant.timezone });

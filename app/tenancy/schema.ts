@@ -106,6 +106,11 @@ const settingsSchema = z
       })
       .strict()
       .default({}),
+    /** A session not used for this many days ends (the absolute lifetime is 30 days). */
+    session_idle_days: z.number().int().min(1).max(30).default(30),
+    /** Whether forms may say that an address has an account here; unset: no for niches where
+        membership itself is sensitive (docs/product/safety.md#account-enumeration). */
+    reveal_accounts: z.boolean().optional(),
     signups: z.enum(["all", "with_trafficsource", "none"]).default("all"),
     logged_out_search: z.enum(["none", "all"]).default("all"),
     logged_out_search_trafficsource: z.enum(["none", "all"]).default("all"),

@@ -1,4 +1,5 @@
 import type { IncomingMessage } from "node:http";
+import { isIP } from "node:net";
 import proxyaddr from "proxy-addr";
 
 /** Whether the address at this hop (0 = the direct peer) is a proxy of ours. */
@@ -40,4 +41,12 @@ export function nearestValue(headers: Headers, name: string): string | null {
   const value = headers.get(name);
   if (value === null) return null;
   return value.split(",").at(-1)?.trim() || null;
+}
+
+/** 127.0.0.0/8 and ::1, also written as an IPv4-mapped IPv6 address. */
+export function isLoopback(address: string | null | undefined): boolean {
+  if (!address) return false;
+  const plain = address.startsWith("::ffff:") ? address.slice(7) : address;
+  if (isIP(plain) === 4) return plain.startsWith("127.");
+  return plain === "::1";
 }

@@ -1,5 +1,6 @@
 import { createCookie } from "@remix-run/node";
 import { env } from "~/env.server";
+import { purposeKeys } from "~/services/secrets/keys.server";
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -15,11 +16,18 @@ export const siteEntryCookie = createCookie("site_entry", { ...baseOptions(), ma
 
 export const SESSION_DAYS = 30;
 
-/** The random session id; signed with SESSION_SECRETS (newest first, so they can rotate). */
-export const sessionCookie = createCookie("sid", {
+/**
+ * A real deployment serves every brand over HTTPS only (site-origin.server.ts): its session cookie
+ * then carries the `__Host-` prefix, which the browser accepts only from that very host, over
+ * HTTPS, for the whole path, so no sibling subdomain can set or shadow it.
+ */
+export const SESSION_COOKIE_NAME = env().production && !env().devTenantHosts ? "__Host-sid" : "sid";
+
+/** The random session id; signed with the session key of each secret (newest first, so they can rotate). */
+export const sessionCookie = createCookie(SESSION_COOKIE_NAME, {
   ...baseOptions(),
   maxAge: SESSION_DAYS * 24 * 60 * 60,
-  secrets: env().sessionSecrets,
+  secrets: purposeKeys("session-cookie"),
 });
 
 /** Tracking keys of this visit: a browser-session cookie, saved on the account at signup. */
@@ -33,3 +41,6 @@ export const flashCookie = createCookie("flash", baseOptions());
 
 /** The last member search of this browser session (docs/product/search.md#remembered-search), as a query string. */
 export const searchCookie = createCookie("search", baseOptions());
+
+/** The address a signup was sent to, for the "check your mailbox" page only (a few minutes). */
+export const signupSentCookie = createCookie("signup_sent", { ...baseOptions(), path: "/signup/sent", maxAge: 15 * 60 });

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
 import { createRequestContext } from "~/context.server";
 import { env } from "~/env.server";
-import { clientAddress, nearestValue, parseTrustedProxies, peerIsTrusted } from "./client-address.server";
+import { clientAddress, isLoopback, nearestValue, parseTrustedProxies, peerIsTrusted } from "./client-address.server";
 import { finishHeaders } from "./security-headers.server";
 import { guardRequest } from "./request-guard.server";
 
@@ -60,7 +60,7 @@ export function createAppHandler(build: ServerBuild) {
     try {
       const headers = headersOf(req);
       const viaTrustedProxy = peerIsTrusted(req, trust);
-      const context = await createRequestContext(headers, { clientIp: clientAddress(req, trust), viaTrustedProxy });
+      const context = await createRequestContext(headers, { clientIp: clientAddress(req, trust), viaTrustedProxy, fromThisMachine: isLoopback(req.socket.remoteAddress) });
       const guarded = await guardRequest(fetchRequest(req, res, headers), context.host, context.language);
       const response = "refused" in guarded ? guarded.refused : await handleRemix(guarded.request, context);
       // Over HTTPS: TLS here, or at our proxy, which says so in X-Forwarded-Proto.

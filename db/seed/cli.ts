@@ -9,6 +9,7 @@ import { DEMO_PROFILES_PER_POOL, seedDemo } from "./seed.server";
 
 const usage = `npm run db:seed                              demo members for every pool (${DEMO_PROFILES_PER_POOL} each)
 npm run db:seed -- --per-pool 500             more demo members per pool
+npm run db:seed -- --demo                     also the demo logins (premium.<brand>@demo.invalid) and the DEMO10 code
 npm run db:seed -- --profiles 1000000 [--tenant flirtpunt]   bulk profiles for benchmarks`;
 
 const { values } = parseArgs({
@@ -16,6 +17,7 @@ const { values } = parseArgs({
     "per-pool": { type: "string" },
     profiles: { type: "string" },
     tenant: { type: "string" },
+    demo: { type: "boolean" },
     help: { type: "boolean" },
   },
 });
@@ -29,8 +31,8 @@ const handle = databaseHandle();
 try {
   await handle.migrate();
   const registry = tenants();
-  // A database seeded by hand is a demo or benchmark database: it gets the demo logins too.
-  await seedDemoAccounts(handle.db, registry);
+  // Known logins only when asked for: a real database seeded by mistake must not get them.
+  if (values.demo) await seedDemoAccounts(handle.db, registry);
   if (values.profiles) {
     const total = Number(values.profiles);
     const tenant = registry.get(values.tenant ?? env().DEFAULT_TENANT ?? registry.tenants[0]!.id);

@@ -2,10 +2,11 @@ import { regionsOf } from "../../app/domain/places";
 import type { TenantRegistry } from "../../app/tenancy/registry";
 import type { Tenant } from "../../app/tenancy/schema";
 import { hashPassword } from "../../app/utils/password.server";
+import { eq, like } from "drizzle-orm";
 import type { Database } from "../client.server";
 import { discountCodes, members, profiles } from "../schema/index";
 
-/** Known logins for trying a brand locally; created only while the local services are on. */
+/** Known logins for trying a brand locally; created only when asked for (SEED_DEMO_LOGINS, `db:seed --demo`). */
 export const DEMO_PASSWORD = "demo-password-2026";
 export type DemoAccountKind = "free" | "premium";
 
@@ -60,4 +61,11 @@ async function insertAccount(db: Database, tenant: Tenant, kind: DemoAccountKind
       city: region?.cities[0] ?? null,
     });
   });
+}
+
+/** Whether the known demo logins or the DEMO10 code exist: a real deployment refuses to start with them. */
+export async function demoLoginsPresent(db: Database): Promise<boolean> {
+  const logins = await db.select({ id: members.id }).from(members).where(like(members.seedRef, "demo-account:%")).limit(1);
+  const codes = await db.select({ code: discountCodes.code }).from(discountCodes).where(eq(discountCodes.code, DEMO_DISCOUNT_CODE)).limit(1);
+  return logins.length > 0 || codes.length > 0;
 }

@@ -22,6 +22,10 @@ async function changeEmail(page: Page, tenantId: string, from: string, to: strin
   await expect(page.getByTestId("toast")).toBeVisible();
   const link = await mailLinkFor(page, tenantId, to, "/mail-change/do?token=");
   await page.goto(link);
+  // The token leaves the address at once; the change happens on the button, not on the visit.
+  await expect(page).toHaveURL(brandUrl(tenantId, "/mail-change/do"));
+  await page.waitForLoadState("networkidle");
+  await page.getByTestId("mail-change-submit").click();
   await expect(page).toHaveURL(brandUrl(tenantId, "/settings"));
   await expect(page.getByTestId("email-settings")).toContainText(to);
   await expect(page.getByTestId("email-settings")).not.toContainText(from);

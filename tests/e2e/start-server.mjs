@@ -15,6 +15,8 @@ const env = {
   DATA_DIR: dataDir,
   DEV_TENANT_HOSTS: "1",
   LOCAL_SERVICES: "1",
+  SEED_ON_START: "1",
+  SEED_DEMO_LOGINS: "1",
   DEFAULT_TENANT: "flirtpunt",
   DEMO_PROFILES_PER_POOL: "24",
   // The browsers reach the server as if through a proxy on this machine, each test's visitor with

@@ -92,13 +92,16 @@ describe("changing the password", () => {
     expect((await checkLogin(handle.db, { siteId: tenant.id, email: "guess@example.com", password: "right-password-heron", ip: null })).ok).toBe(false);
   });
 
-  it("ends every other session and keeps this one", async () => {
+  it("ends every session, this one too, and gives this browser a new one (review L-1)", async () => {
     const { id } = await createMember(handle.db, { tenant, email: "switch@example.com", password: "old-password-heron" });
     const here = await sessionFor(id);
     const elsewhere = await sessionFor(id);
-    await changePassword(handle.db, id, "new-password-pelican", here);
-    expect(await findSessionMember(handle.db, here, tenant.id)).not.toBeNull();
+    const cookie = await changePassword(handle.db, { id, siteId: tenant.id }, "new-password-pelican", "test-browser");
+    expect(await findSessionMember(handle.db, here, tenant.id)).toBeNull();
     expect(await findSessionMember(handle.db, elsewhere, tenant.id)).toBeNull();
+    const rotated = await sessionIdFrom(cookie);
+    expect(rotated).not.toBe(here);
+    expect((await findSessionMember(handle.db, rotated!, tenant.id))?.id).toBe(id);
     expect((await checkLogin(handle.db, { siteId: tenant.id, email: "switch@example.com", password: "new-password-pelican", ip: null })).ok).toBe(true);
     expect((await checkLogin(handle.db, { siteId: tenant.id, email: "switch@example.com", password: "old-password-heron", ip: null })).ok).toBe(false);
   });

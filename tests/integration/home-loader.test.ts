@@ -33,7 +33,7 @@ afterAll(async () => {
 });
 
 const home = (tenant: typeof alpha, language: "en" | "pl" | "nl") =>
-  loader({ request: new Request(`http://${tenant.domains[0]}/`), context: { tenant, language, country: null, member: null, sessionId: null, host: null, clientIp: null }, params: {} });
+  loader({ request: new Request(`http://${tenant.domains[0]}/`), context: { tenant, language, country: null, member: null, sessionId: null, host: null, clientIp: null, fromThisMachine: false }, params: {} });
 
 describe("home page loader", () => {
   it("shows the brand's own pool only, in its language and niche", async () => {

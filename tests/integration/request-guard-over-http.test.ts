@@ -69,7 +69,7 @@ describe("cross-site requests (review M-2)", () => {
   it("lets the site's own forms through: a login from the site's origin works", async () => {
     const reply = await login({ "sec-fetch-site": "", origin: `http://${host}` });
     expect(reply.status).toBe(302);
-    expect(reply.headers["set-cookie"]?.some((cookie) => cookie.startsWith("sid="))).toBe(true);
+    expect(reply.headers["set-cookie"]?.some((cookie) => cookie.startsWith("__Host-sid="))).toBe(true);
   });
 
   it("leaves the payment providers' webhook reachable from outside", async () => {

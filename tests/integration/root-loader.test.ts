@@ -5,7 +5,7 @@ import { tenantSchema, type TenantInput } from "../../app/tenancy/schema";
 import { tenantFixture } from "../fixtures/tenant";
 
 function run(tenant: TenantInput | null, language: AppLoadContext["language"] = "nl", country: AppLoadContext["country"] = null) {
-  const context = { tenant: tenant ? tenantSchema.parse(tenant) : null, language, country, member: null, sessionId: null, host: null, clientIp: null };
+  const context = { tenant: tenant ? tenantSchema.parse(tenant) : null, language, country, member: null, sessionId: null, host: null, clientIp: null, fromThisMachine: false };
   return loader({ request: new Request("http://testsite.example/"), context, params: {} }).then((result) => result.data);
 }
 
@@ -27,7 +27,7 @@ describe("root loader", () => {
   });
 
   it("keeps tracking keys for the visit and takes them out of the address", async () => {
-    const context = { tenant: tenantSchema.parse(tenantFixture()), language: "nl" as const, country: null, member: null, sessionId: null, host: null, clientIp: null };
+    const context = { tenant: tenantSchema.parse(tenantFixture()), language: "nl" as const, country: null, member: null, sessionId: null, host: null, clientIp: null, fromThisMachine: false };
     const response = await loader({ request: new Request("http://testsite.example/pages/faq?ref=abc&x=1&sub1=s"), context, params: {} }).catch(
       (thrown: unknown) => thrown as Response,
     );

@@ -83,7 +83,7 @@ describe("signup validation", () => {
 describe("creating the account", () => {
   it("creates an unconfirmed member with profile, signup credits in the ledger and an activation token", async () => {
     const outcome = await submitSignup(formOf({ ...valid, signup_message: "Hallo!" }), tenant, context, { network: "adnet", sub1: "x" });
-    if (!outcome.ok) throw new Error(JSON.stringify(outcome.reply.error));
+    if (!outcome.ok || !outcome.account) throw new Error(JSON.stringify(outcome));
     const id = outcome.account.memberId;
     const [member] = await handle.db.select().from(members).where(eq(members.id, id));
     expect(member).toMatchObject({ siteId: "signupsite", email: valid.email, status: "not_confirmed", credits: 30, language: "de" });
@@ -105,7 +105,7 @@ describe("creating the account", () => {
 
   it("explains reactivation for an account that is being deleted", async () => {
     const created = await signup({ ...valid, email: "leaving@example.com" });
-    if (!created.ok) throw new Error("setup failed");
+    if (!created.ok || !created.account) throw new Error("setup failed");
     await handle.db.update(members).set({ status: "deletion_requested" }).where(eq(members.id, created.account.memberId));
     const outcome = await errorsOf({ ...valid, email: "leaving@example.com" });
     expect(outcome.reply.error?.email).toEqual(["validation.emailDeleting"]);

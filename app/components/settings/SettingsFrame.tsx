@@ -6,6 +6,7 @@ const TABS = [
   { to: "/notifications", key: "tabs.notifications" },
   { to: "/settings", key: "tabs.account" },
   { to: "/settings/blocked", key: "tabs.blocked" },
+  { to: "/settings/devices", key: "tabs.devices" },
 ] as const;
 
 /** Heading and tabs shared by the settings pages. */

@@ -71,6 +71,28 @@ export async function sendEmailChangeMails(tenant: Tenant, recipient: MailRecipi
   }));
 }
 
+/**
+ * Someone signed up with an address that already has an account, on a brand that does not say so
+ * on the page (account-disclosure.ts): the owner hears of it and gets the way in.
+ */
+export function sendExistingAccountMail(tenant: Tenant, recipient: MailRecipient, origin: string): Promise<void> {
+  return sendAccountMail(tenant, recipient, (t) => ({
+    subject: t("security:mail.existingAccount.subject", { siteName: tenant.name }),
+    paragraphs: [t("security:mail.existingAccount.intro", { siteName: tenant.name })],
+    button: { label: t("security:mail.existingAccount.button"), url: `${origin}/login` },
+    notes: [t("security:mail.existingAccount.forgot"), t("security:mail.notYou")],
+  }));
+}
+
+/** Someone asked to move another account to this member's address, on a brand that does not say so. */
+export function sendAddressInUseMail(tenant: Tenant, recipient: MailRecipient): Promise<void> {
+  return sendAccountMail(tenant, recipient, (t) => ({
+    subject: t("security:mail.addressInUse.subject", { siteName: tenant.name }),
+    paragraphs: [t("security:mail.addressInUse.intro", { siteName: tenant.name })],
+    notes: [t("security:mail.notYou")],
+  }));
+}
+
 /** Sent when a deletion is requested (and again on request): the way back within the grace period. */
 export function sendReactivationMail(tenant: Tenant, recipient: MailRecipient, token: string, origin: string): Promise<void> {
   return sendAccountMail(tenant, recipient, (t) => ({

@@ -5,10 +5,10 @@ import type { Language } from "~/domain/languages";
 import type { Tenant } from "~/tenancy/schema";
 import { isUniqueViolation } from "~/utils/db-errors";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
-import { consumeToken, issueToken } from "./email-tokens.server";
+import { consumeToken, issueToken, voidAccountLinks } from "./email-tokens.server";
 import { loginBlockedMinutes, recordLoginAttempt, type LoginTarget } from "./login-throttle.server";
 import { NOTIFICATION_TYPES, type NotificationType, type SystemDisableReason } from "~/domain/notification-types";
-import { endMemberSessions } from "./sessions.server";
+import { endMemberSessions, startSession } from "./sessions.server";
 import { sendEmailChangeMails } from "./account-mail.server";
 import { isListed } from "~/models/members/listing";
 
@@ -92,12 +92,18 @@ export async function checkCurrentPassword(db: Database, memberId: number, passw
   return { ok: false, reason: "wrongPassword" };
 }
 
-/** Sets a new password and ends every other session of the member (docs/product/accounts.md#password-change). */
-export async function changePassword(db: Database, memberId: number, password: string, keepSessionId: string): Promise<void> {
+/**
+ * Sets a new password and ends every session of the member, this one too: the browser that
+ * changed it gets a new session (the returned Set-Cookie), so a session id stolen before the
+ * change is worth nothing after it (docs/product/accounts.md#password-change).
+ */
+export async function changePassword(db: Database, member: { id: number; siteId: string }, password: string, userAgent: string | null): Promise<string> {
   const passwordHash = await hashPassword(password);
-  await db.transaction(async (tx) => {
-    await tx.update(members).set({ passwordHash }).where(eq(members.id, memberId));
-    await endMemberSessions(tx, memberId, keepSessionId);
+  return db.transaction(async (tx) => {
+    await tx.update(members).set({ passwordHash }).where(eq(members.id, member.id));
+    await endMemberSessions(tx, member.id);
+    await voidAccountLinks(tx, member.id);
+    return startSession(tx, { memberId: member.id, siteId: member.siteId, userAgent });
   });
 }
 
@@ -146,9 +152,12 @@ export async function confirmEmailChange(db: Database, tenant: Tenant, token: st
       const [updated] = await tx
         .update(members)
         .set({ email: used.newEmail, status: sql`case when ${members.status} = 'not_confirmed' then 'active'::member_status else ${members.status} end` })
-        .where(and(eq(members.id, used.memberId), sql`${members.status} in ('active', 'not_confirmed', 'disabled')`))
+        .where(and(eq(members.id, used.memberId), sql`${members.status} in ('active', 'not_confirmed')`))
         .returning({ id: members.id });
       if (!updated) return { ok: false, reason: "invalidLink" };
+      // A new address is a new owner's proof: every session and every link sent before ends.
+      await endMemberSessions(tx, used.memberId);
+      await voidAccountLinks(tx, used.memberId);
       return { ok: true, memberId: used.memberId, email: used.newEmail };
     });
   } catch (error) {

@@ -5,6 +5,7 @@ import type { Language } from "~/domain/languages";
 import type { Tenant } from "~/tenancy/schema";
 import { isUniqueViolation } from "~/utils/db-errors";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "~/utils/password.server";
+import { mayBeLoggedIn } from "~/models/members/current-member";
 import { issueToken } from "./email-tokens.server";
 import { loginBlockedMinutes, recordLoginAttempt } from "./login-throttle.server";
 import type { SignupInput } from "./signup-schema";
@@ -21,6 +22,17 @@ export async function existingAccount(db: Database, siteId: string, email: strin
     .limit(1);
   if (!row) return "none";
   return row.status === "deletion_requested" ? "deleting" : "active";
+}
+
+/** Who holds an address on this site (any state but purged), to mail them instead of telling the form. */
+export async function accountHolder(db: Database, siteId: string, email: string): Promise<{ email: string; name: string; language: string | null } | null> {
+  const [row] = await db
+    .select({ email: members.email, name: profiles.name, language: members.language })
+    .from(members)
+    .innerJoin(profiles, eq(profiles.memberId, members.id))
+    .where(and(eq(members.siteId, siteId), eq(members.email, email.toLowerCase())))
+    .limit(1);
+  return row?.email ? { email: row.email, name: row.name, language: row.language } : null;
 }
 
 export interface NewAccount {
@@ -86,7 +98,9 @@ export type LoginResult =
   | { ok: true; memberId: number }
   | { ok: false; blockedMinutes: number }
   /** The right password for an account awaiting deletion: it can be reactivated. */
-  | { ok: false; blockedMinutes: 0; deletingMemberId: number };
+  | { ok: false; blockedMinutes: 0; deletingMemberId: number }
+  /** The right password for an account staff switched off: it is told so, but not logged in. */
+  | { ok: false; blockedMinutes: 0; disabled: true };
 
 /**
  * Checks e-mail and password on this site. Unknown addresses cost as much time as known ones,
@@ -101,12 +115,17 @@ export async function checkLogin(db: Database, input: { siteId: string; email: s
     .from(members)
     .where(and(eq(members.siteId, target.siteId), eq(members.email, target.email)))
     .limit(1);
-  const usable = member?.passwordHash && (member.status === "active" || member.status === "not_confirmed" || member.status === "disabled");
+  const usable = member?.passwordHash && mayBeLoggedIn(member.status);
   const deleting = member?.passwordHash && member.status === "deletion_requested";
-  const valid = await verifyPassword(usable || deleting ? member.passwordHash! : await dummyPasswordHash(), input.password);
+  const disabled = member?.passwordHash && member.status === "disabled";
+  const valid = await verifyPassword(usable || deleting || disabled ? member.passwordHash! : await dummyPasswordHash(), input.password);
   if (deleting && valid) {
     await recordLoginAttempt(db, target, true);
     return { ok: false, blockedMinutes: 0, deletingMemberId: member.id };
+  }
+  if (disabled && valid) {
+    await recordLoginAttempt(db, target, true);
+    return { ok: false, blockedMinutes: 0, disabled: true };
   }
   const ok = Boolean(usable && valid);
   await recordLoginAttempt(db, target, ok);

@@ -58,6 +58,20 @@ export async function consumeToken(
   return row ?? null;
 }
 
+/**
+ * The links that can take an account over (a password reset, a move to another address): once
+ * one of them is used, or the address changes, the others are void, so an older mail that leaked
+ * no longer works (docs/product/accounts.md#sessions).
+ */
+export const ACCOUNT_TAKEOVER_PURPOSES = ["reset_password", "change_email"] as const satisfies readonly TokenPurpose[];
+
+export async function voidAccountLinks(db: Executor, memberId: number, now = new Date()): Promise<void> {
+  await db
+    .update(emailTokens)
+    .set({ usedAt: now })
+    .where(and(eq(emailTokens.memberId, memberId), inArray(emailTokens.purpose, [...ACCOUNT_TAKEOVER_PURPOSES]), isNull(emailTokens.usedAt)));
+}
+
 /** Whether a token would still work, without using it (to show a form before using it). */
 export async function peekToken(db: Executor, token: string, purpose: TokenPurpose, siteId: string, now = new Date()): Promise<boolean> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return false;

@@ -3,7 +3,8 @@ import type { Database } from "../../../db/client.server";
 import { members, profiles } from "../../../db/schema";
 import type { Tenant } from "~/tenancy/schema";
 import { hashPassword } from "~/utils/password.server";
-import { consumeToken, countTokensSince, issueToken } from "./email-tokens.server";
+import { mayBeLoggedIn } from "~/models/members/current-member";
+import { consumeToken, countTokensSince, issueToken, voidAccountLinks } from "./email-tokens.server";
 import { endMemberSessions } from "./sessions.server";
 
 /** Reset mails a member may get per 24 hours. */
@@ -24,7 +25,7 @@ export async function requestPasswordReset(db: Database, tenant: Tenant, email: 
     .innerJoin(profiles, eq(profiles.memberId, members.id))
     .where(and(eq(members.siteId, tenant.id), eq(members.email, email.trim().toLowerCase())))
     .limit(1);
-  if (!member?.email || (member.status !== "active" && member.status !== "not_confirmed" && member.status !== "disabled")) {
+  if (!member?.email || !mayBeLoggedIn(member.status)) {
     return { ok: false, reason: "notFound" };
   }
   const recent = await countTokensSince(db, member.id, "reset_password", new Date(now.getTime() - 24 * 60 * 60 * 1000));
@@ -41,6 +42,7 @@ export async function resetPassword(db: Database, tenant: Tenant, token: string,
     if (!used) return null;
     await tx.update(members).set({ passwordHash }).where(eq(members.id, used.memberId));
     await endMemberSessions(tx, used.memberId);
+    await voidAccountLinks(tx, used.memberId);
     return used.memberId;
   });
 }

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, lt, ne, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../../db/client.server";
 import { members, photos, profiles, sessions } from "../../../db/schema";
 import { SESSION_DAYS, sessionCookie } from "~/web/cookies.server";
-import type { CurrentMember } from "~/models/members/current-member";
+import { mayBeLoggedIn, type CurrentMember } from "~/models/members/current-member";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often per session. */
@@ -59,21 +59,30 @@ function prepareSessionLookup(db: Database) {
     .innerJoin(members, eq(members.id, sessions.memberId))
     .innerJoin(profiles, eq(profiles.memberId, members.id))
     .leftJoin(photos, eq(photos.id, profiles.mainPhotoId))
-    .where(and(eq(sessions.idHash, sql.placeholder("idHash")), eq(sessions.siteId, sql.placeholder("siteId")), gt(sessions.expiresAt, sql`now()`)))
+    .where(
+      and(
+        eq(sessions.idHash, sql.placeholder("idHash")),
+        eq(sessions.siteId, sql.placeholder("siteId")),
+        gt(sessions.expiresAt, sql`now()`),
+        // Idle sessions end as well: a browser left logged in and not used for the brand's idle
+        // days is logged out, whatever is left of the 30 days (docs/product/accounts.md#sessions).
+        sql`${sessions.lastSeenAt} > now() - make_interval(days => ${sql.placeholder("idleDays")}::int)`,
+      ),
+    )
     .limit(1)
     .prepare("session_member");
 }
 
 /**
- * The member of a live session on this site. A session of another site, an expired one, or
- * one whose member is deleting or deleted is no session.
+ * The member of a live session on this site. A session of another site, an expired or idle one,
+ * or one whose member is disabled, deleting or deleted is no session.
  */
-export async function findSessionMember(db: Database, sessionId: string, siteId: string): Promise<CurrentMember | null> {
+export async function findSessionMember(db: Database, sessionId: string, siteId: string, idleDays = SESSION_DAYS): Promise<CurrentMember | null> {
   const now = new Date();
   let lookup = sessionLookups.get(db);
   if (!lookup) sessionLookups.set(db, (lookup = prepareSessionLookup(db)));
-  const [row] = await lookup.execute({ idHash: hashSessionId(sessionId), siteId });
-  if (!row || !row.email || (row.status !== "active" && row.status !== "not_confirmed" && row.status !== "disabled")) return null;
+  const [row] = await lookup.execute({ idHash: hashSessionId(sessionId), siteId, idleDays });
+  if (!row || !row.email || !mayBeLoggedIn(row.status)) return null;
   if (now.getTime() - row.lastSeenAt.getTime() > SEEN_INTERVAL_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, hashSessionId(sessionId)));
     await db.update(profiles).set({ lastActiveAt: now }).where(eq(profiles.memberId, row.id));
@@ -93,6 +102,33 @@ export async function sessionIsLive(db: Executor, sessionId: string): Promise<bo
 
 export async function endSession(db: Executor, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.idHash, hashSessionId(sessionId)));
+}
+
+/** A member's live sessions, newest use first, for the list in /settings. */
+export async function listMemberSessions(db: Executor, memberId: number, currentSessionId: string | null) {
+  const rows = await db
+    .select({ idHash: sessions.idHash, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, userAgent: sessions.userAgent })
+    .from(sessions)
+    .where(and(eq(sessions.memberId, memberId), gt(sessions.expiresAt, new Date())))
+    .orderBy(desc(sessions.lastSeenAt))
+    .limit(50);
+  const current = currentSessionId ? hashSessionId(currentSessionId) : null;
+  // The hash is the stored id of a session; a short digest of it names one in a form without
+  // giving the stored value itself away.
+  return rows.map((row) => ({ ref: sessionRef(row.idHash), createdAt: row.createdAt, lastSeenAt: row.lastSeenAt, userAgent: row.userAgent, current: row.idHash === current }));
+}
+
+function sessionRef(idHash: string): string {
+  return createHash("sha256").update(`ref:${idHash}`).digest("base64url").slice(0, 16);
+}
+
+/** Ends one of the member's sessions, named by its reference from the list. */
+export async function endSessionByRef(db: Executor, memberId: number, ref: string): Promise<boolean> {
+  const rows = await db.select({ idHash: sessions.idHash }).from(sessions).where(eq(sessions.memberId, memberId));
+  const match = rows.find((row) => sessionRef(row.idHash) === ref);
+  if (!match) return false;
+  await db.delete(sessions).where(and(eq(sessions.memberId, memberId), eq(sessions.idHash, match.idHash)));
+  return true;
 }
 
 /** Ends every session of a member, or every one but the current. */

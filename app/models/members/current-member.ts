@@ -3,7 +3,7 @@ export interface CurrentMember {
   id: number;
   siteId: string;
   email: string;
-  status: "not_confirmed" | "active" | "disabled";
+  status: "not_confirmed" | "active";
   language: string | null;
   credits: number;
   /** Messages still free of charge (chat). */
@@ -14,4 +14,12 @@ export interface CurrentMember {
   createdAt: Date;
   name: string;
   thumbKey: string | null;
+}
+
+/**
+ * The statuses that may be logged in, checked by the session lookup and the login alone (the one
+ * member guard): disabled, deleting and deleted accounts never reach a capability.
+ */
+export function mayBeLoggedIn(status: string): status is CurrentMember["status"] {
+  return status === "active" || status === "not_confirmed";
 }

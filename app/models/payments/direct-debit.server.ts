@@ -3,7 +3,7 @@ import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import type { Database, Executor } from "../../../db/client.server";
 import { directDebitBlocks, directDebitRequests, members, orders } from "../../../db/schema";
-import { env } from "~/env.server";
+import { purposeKeys, signingKey } from "~/services/secrets/keys.server";
 import { getFixedT } from "~/i18n/i18next.server";
 import type { Country, Language } from "~/domain/languages";
 import { smsService } from "~/services/sms/sms.server";
@@ -95,7 +95,7 @@ function hashCode(code: string, memberId: number, secret: string): string {
 /** Any of the secrets: a rotation must not break the codes sent in the minutes before it. */
 function codeMatches(code: string, memberId: number, storedHash: string): boolean {
   const stored = Buffer.from(storedHash, "hex");
-  return env().sessionSecrets.some((secret) => {
+  return purposeKeys("sms-code").some((secret) => {
     const candidate = Buffer.from(hashCode(code, memberId, secret), "hex");
     return candidate.length === stored.length && timingSafeEqual(candidate, stored);
   });
@@ -188,7 +188,7 @@ export async function requestCode(
         discountCode: input.code ? (quote.discount?.code ?? null) : null,
         ...input.mandate,
         consentedAt: now,
-        codeHash: hashCode(code, buyer.member.id, env().sessionSecrets[0]!),
+        codeHash: hashCode(code, buyer.member.id, signingKey("sms-code")),
         expiresAt: new Date(now.getTime() + CODE_LIFETIME_MS),
         createdAt: now,
       })

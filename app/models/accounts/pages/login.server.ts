@@ -8,7 +8,7 @@ import { checkLogin } from "~/models/accounts/accounts.server";
 /** Why a login was refused, as a catalogue key (and the minutes of a block). */
 export class LoginRefused extends Error {
   constructor(
-    readonly key: "login.failed" | "login.blocked" | "login.deleting",
+    readonly key: "login.failed" | "login.blocked" | "login.deleting" | "login.disabled",
     readonly minutes = 0,
     /** Set for "login.deleting": the account that may be reactivated. */
     readonly deletingMemberId: number | null = null,
@@ -30,6 +30,7 @@ export function loginAuthenticator(tenant: Tenant, context: AppLoadContext): Aut
       const result = await checkLogin(db(), { siteId: tenant.id, email, password, ip: context.clientIp });
       if (result.ok) return result.memberId;
       if ("deletingMemberId" in result) throw new LoginRefused("login.deleting", 0, result.deletingMemberId);
+      if ("disabled" in result) throw new LoginRefused("login.disabled");
       throw result.blockedMinutes > 0 ? new LoginRefused("login.blocked", result.blockedMinutes) : new LoginRefused("login.failed");
     }),
     "form",

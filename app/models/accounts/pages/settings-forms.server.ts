@@ -8,6 +8,9 @@ import { isGuessablePassword } from "~/utils/password-strength.server";
 import { changeEmail, changePassword, checkCurrentPassword, emailInUse, type PasswordCheck } from "~/models/accounts/account-settings.server";
 import type { CurrentMember } from "~/models/members/current-member";
 import { changeEmailSchema, changePasswordSchema } from "~/models/accounts/settings-schema";
+import { revealsAccounts } from "~/models/accounts/account-disclosure";
+import { accountHolder } from "~/models/accounts/accounts.server";
+import { sendAddressInUseMail } from "~/models/accounts/account-mail.server";
 
 type Refused = { ok: false; reply: SubmissionResult<string[]>; minutes?: number; retryAfterSeconds?: number };
 
@@ -43,25 +46,30 @@ export async function submitEmailChange(
     const refusal = passwordRefusal(check, "settings:wrongPassword");
     return fail("password", refusal.key, refusal.minutes);
   }
-  if (await emailInUse(db(), tenant.id, email, member.id)) return fail("email", "settings:email.taken");
+  const taken = await emailInUse(db(), tenant.id, email, member.id);
+  if (taken && revealsAccounts(tenant)) return fail("email", "settings:email.taken");
   // Each change mails the new address and the old one: a few a day, so the form cannot be used
   // to mail strangers (docs/product/safety.md#rate-limits).
   const counted = await countRequest(db(), tenant.id, [[RATE_LIMITS.emailChangePerMember, member.id]]);
   if (!counted.ok) return { ...fail("email", "security:tooMany", waitMinutes(counted.retryAfterSeconds)), retryAfterSeconds: counted.retryAfterSeconds };
-  await changeEmail(db(), tenant, member, email, origin);
+  // Where the brand does not tell who has an account, the form answers as if the change went out,
+  // and the address's holder is told instead (docs/product/safety.md#account-enumeration).
+  const holder = taken ? await accountHolder(db(), tenant.id, email) : null;
+  if (holder) await sendAddressInUseMail(tenant, holder);
+  else await changeEmail(db(), tenant, member, email, origin);
   return { ok: true };
 }
 
 /**
  * The change-password form: the old password ('Controleer je oude wachtwoord.'), a new one of
- * the signup rules, typed twice. Every other session of the member ends.
+ * the signup rules, typed twice. Every session of the member ends; this browser gets a new one.
  */
 export async function submitPasswordChange(
   formData: FormData,
   member: CurrentMember,
-  sessionId: string | null,
   ip: string | null,
-): Promise<{ ok: true } | Refused> {
+  userAgent: string | null,
+): Promise<{ ok: true; sessionCookie: string } | Refused> {
   const submission = parseWithZod(formData, { schema: changePasswordSchema });
   const hide = { hideFields: ["old_password", "password", "repeat"] };
   if (submission.status !== "success") return { ok: false, reply: submission.reply(hide) };
@@ -76,6 +84,5 @@ export async function submitPasswordChange(
     return fail("old_password", refusal.key, refusal.minutes);
   }
   if (isGuessablePassword(submission.value.password, [member.email, member.name])) return fail("password", "validation.passwordGuessable");
-  await changePassword(db(), member.id, submission.value.password, sessionId ?? "");
-  return { ok: true };
+  return { ok: true, sessionCookie: await changePassword(db(), member, submission.value.password, userAgent) };
 }

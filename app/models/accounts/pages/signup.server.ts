@@ -5,13 +5,17 @@ import { parseWithZod } from "@conform-to/zod";
 import { db } from "~/db.server";
 import type { Tenant } from "~/tenancy/schema";
 import { isGuessablePassword } from "~/utils/password-strength.server";
-import { createAccount, existingAccount, type NewAccount } from "~/models/accounts/accounts.server";
+import { accountHolder, createAccount, existingAccount, type NewAccount } from "~/models/accounts/accounts.server";
+import { revealsAccounts } from "~/models/accounts/account-disclosure";
+import { hashPassword } from "~/utils/password.server";
 import { signupSchema } from "~/models/accounts/signup-schema";
 import type { Tracking } from "~/models/accounts/tracking";
 import { countRequest, RATE_LIMITS } from "~/models/safety/rate-limits.server";
 
 export type SignupOutcome =
   | { ok: true; account: NewAccount; email: string; name: string }
+  /** The address has an account on a brand that does not say so: its holder is mailed instead. */
+  | { ok: true; account: null; holder: { email: string; name: string; language: string | null }; email: string }
   | { ok: false; reply: SubmissionResult<string[]>; suggestion?: string; retryAfterSeconds?: number };
 
 /**
@@ -43,12 +47,22 @@ export async function submitSignup(formData: FormData, tenant: Tenant, context: 
   const typo = suggestEmail({ email: form.email });
   if (typo && typo.full !== form.email && form.email_confirmed !== form.email) return fail("email", "validation.emailSuggestion", typo.full);
 
-  const existing = await existingAccount(db(), tenant.id, form.email);
-  if (existing === "active") return fail("email", "validation.emailTaken");
-  if (existing === "deleting") return fail("email", "validation.emailDeleting");
   if (isGuessablePassword(form.password, [form.email, form.name])) return fail("password", "validation.passwordGuessable");
+  if (!revealsAccounts(tenant)) {
+    const holder = await accountHolder(db(), tenant.id, form.email);
+    if (holder) {
+      // As long as creating an account takes (the password hash), so timing tells nothing either.
+      await hashPassword(form.password);
+      return { ok: true, account: null, holder, email: form.email };
+    }
+  } else {
+    const existing = await existingAccount(db(), tenant.id, form.email);
+    if (existing === "active") return fail("email", "validation.emailTaken");
+    if (existing === "deleting") return fail("email", "validation.emailDeleting");
+  }
 
   const account = await createAccount(db(), { tenant, form, tracking, language: context.language, country: context.country });
-  if (!account) return fail("email", "validation.emailTaken");
+  // Lost a race with a signup of the same address.
+  if (!account) return fail("email", revealsAccounts(tenant) ? "validation.emailTaken" : "security:tryAgain");
   return { ok: true, account, email: form.email, name: form.name };
 }
