@@ -15,7 +15,7 @@ import { siteOrigin } from "~/web/site-origin.server";
 import { requireTenant } from "~/tenancy/require-tenant.server";
 import { safeRedirectPath } from "~/web/http.server";
 
-export const handle = { i18n: ["common", "account", "security"] };
+export const handle = { i18n: ["common", "account"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const tenant = requireTenant(context);

@@ -11,7 +11,7 @@ import { peekToken } from "~/models/accounts/email-tokens.server";
 import { startSession } from "~/models/accounts/sessions.server";
 import { requireTenant } from "~/tenancy/require-tenant.server";
 
-export const handle = { i18n: ["common", "account", "settings", "security"] };
+export const handle = { i18n: ["common", "account", "settings"] };
 
 /**
  * The link in the change-e-mail mail opens a page with one button: a mail scanner that follows

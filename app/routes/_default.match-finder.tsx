@@ -7,7 +7,7 @@ import { MessageLink } from "~/components/chat/MessageLink";
 import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
 import { fictionalTexts } from "~/models/profiles/fictional.server";
-import { submitLike } from "~/models/likes/pages/like-actions.server";
+import { likeAnswer, submitLike } from "~/models/likes/pages/like-actions.server";
 import { matchSuggestions } from "~/models/likes/match-finder.server";
 import { requireMember } from "~/web/require-member.server";
 import { defaultFilters, searchRules } from "~/models/search/pages/search-page.server";
@@ -29,9 +29,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { tenant, member } = requireMember(request, context);
-  const reply = await submitLike(await request.formData(), { tenant, member, source: "matchfinder" });
+  const reply = await submitLike(await request.formData(), { tenant, member, clientIp: context.clientIp, source: "matchfinder" });
   if (!reply) throw data(null, { status: 400 });
-  return reply;
+  return likeAnswer(reply);
 }
 
 export const shouldRevalidate = keepListAfterOwnPost;

@@ -7,7 +7,7 @@ import { SearchForm } from "~/components/members/SearchForm";
 import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
 import { fictionalTexts } from "~/models/profiles/fictional.server";
-import { submitLike } from "~/models/likes/pages/like-actions.server";
+import { likeAnswer, submitLike } from "~/models/likes/pages/like-actions.server";
 import { requireMember } from "~/web/require-member.server";
 import { COUNT_CAP } from "~/models/search/member-search.server";
 import { regionsOf } from "~/domain/places";
@@ -50,9 +50,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** Like and unlike from a search card. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { tenant, member } = requireMember(request, context);
-  const reply = await submitLike(await request.formData(), { tenant, member, source: "search" });
+  const reply = await submitLike(await request.formData(), { tenant, member, clientIp: context.clientIp, source: "search" });
   if (!reply) throw data(null, { status: 400 });
-  return reply;
+  return likeAnswer(reply);
 }
 
 export const shouldRevalidate = keepListAfterOwnPost;

@@ -16,7 +16,7 @@ import { siteOrigin } from "~/web/site-origin.server";
 import { countRequest, RATE_LIMITS } from "~/models/safety/rate-limits.server";
 import { tooManyInit, waitMinutes } from "~/web/too-many.server";
 
-export const handle = { i18n: ["common", "account", "security"] };
+export const handle = { i18n: ["common", "account"] };
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const tenant = requireTenant(context);

@@ -9,7 +9,7 @@ import { deviceName } from "~/utils/device-name";
 import { setFlash } from "~/web/flash.server";
 import { requireMember } from "~/web/require-member.server";
 
-export const handle = { i18n: ["common", "account", "settings", "security"] };
+export const handle = { i18n: ["common", "account", "settings"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { tenant, member } = requireMember(request, context);

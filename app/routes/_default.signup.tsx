@@ -16,7 +16,7 @@ import { requireTenant } from "~/tenancy/require-tenant.server";
 import { signupSentCookie, trackingCookie } from "~/web/cookies.server";
 import { siteOrigin } from "~/web/site-origin.server";
 
-export const handle = { i18n: ["common", "account", "security"] };
+export const handle = { i18n: ["common", "account"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const tenant = requireTenant(context);

@@ -5,7 +5,7 @@ import { getFixedT } from "~/i18n/i18next.server";
 import { requireTenant } from "~/tenancy/require-tenant.server";
 import { signupSentCookie } from "~/web/cookies.server";
 
-export const handle = { i18n: ["common", "account", "security"] };
+export const handle = { i18n: ["common", "account"] };
 
 /**
  * After a signup on a brand that does not tell whether an address has an account

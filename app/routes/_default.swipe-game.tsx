@@ -6,7 +6,7 @@ import { Countdown } from "~/components/likes/Countdown";
 import { MatchModal } from "~/components/likes/MatchModal";
 import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
-import { submitLike } from "~/models/likes/pages/like-actions.server";
+import { likeAnswer, submitLike } from "~/models/likes/pages/like-actions.server";
 import { requireMember } from "~/web/require-member.server";
 import { defaultFilters, searchRules } from "~/models/search/pages/search-page.server";
 import { passProfile, swipeLimit, swipeState, SWIPE_LIKES_PER_DAY } from "~/models/likes/swipe-game.server";
@@ -32,7 +32,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return null;
   }
   if (intent !== "like") throw data(null, { status: 400 });
-  return submitLike(form, { tenant, member, source: "swipe", dailyLimit: swipeLimit(tenant) });
+  const reply = await submitLike(form, { tenant, member, clientIp: context.clientIp, source: "swipe", dailyLimit: swipeLimit(tenant) });
+  if (!reply) throw data(null, { status: 400 });
+  return likeAnswer(reply);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
@@ -150,9 +152,9 @@ export default function SwipeGame() {
           {t("swipe.empty")}
         </p>
       )}
-      {reply?.refused === "dailyLimit" ? (
+      {reply?.refused === "dailyLimit" || reply?.refused === "tooMany" ? (
         <p className="mt-3 text-sm text-danger" role="alert">
-          {t("refused.dailyLimit")}
+          {t(`refused.${reply.refused}`)}
         </p>
       ) : null}
       {match ? <MatchModal match={match} onClose={() => setClosedMatch(match.id)} /> : null}

@@ -7,6 +7,7 @@ import type { DatabaseHandle } from "../../db/client.server";
 import { members, photos, profiles } from "../../db/schema/index";
 import { seedBulk } from "../../db/seed/bulk.server";
 import { seedDemo } from "../../db/seed/seed.server";
+import { demoLoginsPresent, seedDemoAccounts } from "../../db/seed/demo-accounts.server";
 import { recentMemberTeasers } from "../../app/models/search/member-teasers.server";
 import { LocalDiskStorage } from "../../app/services/storage/local-disk.server";
 import { TenantRegistry } from "../../app/tenancy/registry";
@@ -130,5 +131,14 @@ describe("bulk seed", () => {
       .innerJoin(photos, eq(photos.id, profiles.mainPhotoId))
       .where(like(photos.storageKey, "seed/bulk-%"));
     expect(bulkPhotos?.n).toBe(bulkWithPhoto?.n);
+  });
+});
+
+// Last: the demo logins would count among the members the tests above count.
+describe("demo logins (review M-8)", () => {
+  it("are not part of the demo members, and once asked for they are seen (a real deployment then refuses to start)", async () => {
+    expect(await demoLoginsPresent(handle.db)).toBe(false);
+    await seedDemoAccounts(handle.db, registry);
+    expect(await demoLoginsPresent(handle.db)).toBe(true);
   });
 });

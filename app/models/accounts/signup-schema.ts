@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ageOn } from "~/utils/age";
 import { isPlausibleBirthDate } from "~/models/members/birth-date";
+import { isPlainName } from "~/models/members/display-name";
 
 /**
  * The signup form, checked the same in the browser and on the server. Messages are keys of
@@ -20,7 +21,8 @@ export function signupSchema(minAge: number, now = new Date()) {
         .trim()
         .min(2, "validation.nameTooShort")
         .max(30, "validation.nameTooLong")
-        .refine((name) => !name.startsWith("@"), "validation.nameStartsWithAt"),
+        .refine((name) => !name.startsWith("@"), "validation.nameStartsWithAt")
+        .refine((name) => name.startsWith("@") || isPlainName(name), "security:nameCharacters"),
       password: z
         .string({ required_error: "validation.passwordRequired" })
         .min(8, "validation.passwordTooShort")

@@ -12,6 +12,7 @@ import {
 import { isRegionOf } from "~/domain/places";
 import { ageOn } from "~/utils/age";
 import { isPlausibleBirthDate } from "~/models/members/birth-date";
+import { isPlainName } from "~/models/members/display-name";
 
 /** Form schemas for the profile parts, shared by /complete-signup and /profile (browser and server). */
 
@@ -32,6 +33,7 @@ export function basicsSchema(input: { minAge: number; email: string; askDateOfBi
       .min(2, "validation.nameTooShort")
       .max(30, "validation.nameTooLong")
       .refine((name) => !name.startsWith("@"), "validation.nameStartsWithAt")
+        .refine((name) => name.startsWith("@") || isPlainName(name), "security:nameCharacters")
       .refine((name) => name.toLowerCase() !== input.email.toLowerCase(), "validation.nameIsEmail"),
     // Required where the brand shows it (docs/product/profiles.md#profile-fields); not asked, so not sent, elsewhere.
     date_of_birth: input.askDateOfBirth ? dateOfBirth : dateOfBirth.optional(),

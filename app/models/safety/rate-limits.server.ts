@@ -24,6 +24,9 @@ export const RATE_LIMITS = {
   activationResendPerAddress: { name: "activation-resend-address", max: 10, windowMs: HOUR_MS },
   discountCodePerMember: { name: "discount-code-member", max: 10, windowMs: HOUR_MS },
   discountCodePerAddress: { name: "discount-code-address", max: 30, windowMs: HOUR_MS },
+  // The swipe game has a daily limit of its own; these stop only a script liking everyone.
+  likePerMember: { name: "like-member", max: 300, windowMs: HOUR_MS },
+  likePerAddress: { name: "like-address", max: 600, windowMs: HOUR_MS },
   // A stream opens on every full page load and on every switch between the chat and the other pages.
   eventStreamPerMember: { name: "event-stream-member", max: 300, windowMs: 10 * MINUTE_MS },
 } as const satisfies Record<string, RateLimit>;

@@ -1,4 +1,7 @@
+import { data } from "@remix-run/node";
 import { eq } from "drizzle-orm";
+import { countRequest, RATE_LIMITS } from "~/models/safety/rate-limits.server";
+import { tooManyInit } from "~/web/too-many.server";
 import { db } from "~/db.server";
 import { storage } from "~/services/storage/storage.server";
 import type { Tenant } from "~/tenancy/schema";
@@ -14,23 +17,45 @@ export interface MatchCard {
   photoUrl: string | null;
 }
 
-export type LikeReply = { intent: "like" | "unlike"; memberId: number; liked: boolean; match: MatchCard | null; refused: "unavailable" | "dailyLimit" | null };
+export type LikeReply = {
+  intent: "like" | "unlike";
+  memberId: number;
+  liked: boolean;
+  match: MatchCard | null;
+  refused: "unavailable" | "dailyLimit" | "tooMany" | null;
+  retryAfterSeconds?: number;
+};
+
+/** The answer of a like form: 429 with Retry-After when a rate limit refused it. */
+export function likeAnswer(reply: LikeReply) {
+  return data(reply, reply.retryAfterSeconds ? tooManyInit(reply.retryAfterSeconds) : undefined);
+}
 
 /**
  * The like and unlike buttons of profiles, cards and games post `intent` = like | unlike and
  * `member`; every page that shows them hands its form here. Null when the form is not a like.
  */
-export async function submitLike(form: FormData, input: { tenant: Tenant; member: CurrentMember; source: LikeSource; dailyLimit?: { max: number; day: string } }): Promise<LikeReply | null> {
+export async function submitLike(
+  form: FormData,
+  input: { tenant: Tenant; member: CurrentMember; clientIp: string | null; source: LikeSource; dailyLimit?: { max: number; day: string } },
+): Promise<LikeReply | null> {
   const intent = form.get("intent");
   const memberId = Number(form.get("member"));
   if ((intent !== "like" && intent !== "unlike") || !Number.isSafeInteger(memberId) || memberId <= 0) return null;
+  // Like, unlike, like again: each like may mail; a person clicks far fewer (docs/product/safety.md#rate-limits).
+  const counted = await countRequest(db(), input.tenant.id, [
+    [RATE_LIMITS.likePerMember, input.member.id],
+    [RATE_LIMITS.likePerAddress, input.clientIp],
+  ]);
+  if (!counted.ok) return { intent, memberId, liked: false, match: null, refused: "tooMany", retryAfterSeconds: counted.retryAfterSeconds };
   if (intent === "unlike") {
     await unlikeMember(db(), input.member.id, memberId);
     return { intent, memberId, liked: false, match: null, refused: null };
   }
   const outcome = await likeMember(db(), { likerId: input.member.id, likedId: memberId, pool: input.tenant.pool, source: input.source, dailyLimit: input.dailyLimit });
   if (!outcome.ok) return { intent, memberId, liked: false, match: null, refused: outcome.reason };
-  // One mail per new like, never for a repeated click; the like stands even if the mail fails.
+  // One mail per new like, never for a repeated click, and one per liker in a week at most
+  // (sendLikeMail); the like stands even if the mail fails.
   if (outcome.created) await sendLikeMail(db(), { likerId: input.member.id, likedId: memberId, match: outcome.match }).catch((error: unknown) => console.warn("like mail not sent", error));
   return { intent, memberId, liked: true, match: outcome.match ? await matchCard(memberId) : null, refused: null };
 }

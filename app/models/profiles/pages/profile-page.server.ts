@@ -5,7 +5,7 @@ import { storage } from "~/services/storage/storage.server";
 import { requireTenant } from "~/tenancy/require-tenant.server";
 import { blockMember, unblockMember } from "~/models/safety/blocks.server";
 import { fictionalTexts } from "~/models/profiles/fictional.server";
-import { submitLike } from "~/models/likes/pages/like-actions.server";
+import { likeAnswer, submitLike } from "~/models/likes/pages/like-actions.server";
 import { likeState, markLikeSeen } from "~/models/likes/likes.server";
 import { setFlash } from "~/web/flash.server";
 import { searchMembers } from "~/models/search/member-search.server";
@@ -66,8 +66,8 @@ export async function profilePageAction({ request, context, params }: ActionFunc
   const memberId = memberIdParam(params.id);
   const form = await request.formData();
   form.set("member", String(memberId));
-  const like = await submitLike(form, { tenant, member, source: "profile" });
-  if (like) return like;
+  const like = await submitLike(form, { tenant, member, clientIp: context.clientIp, source: "profile" });
+  if (like) return likeAnswer(like);
   const intent = form.get("intent");
   if (intent === "gift") {
     const sent = await sendGiftFromForm(form, member, tenant, memberId);
