@@ -96,9 +96,9 @@ test("signup in English with a photo and a typo suggestion; a second signup with
 
 test("too many wrong passwords block the account for a while", async ({ page }) => {
   const email = uniqueEmail("jonas");
-  await signUpThenForgetSession(page, "fesselnd", { email, name: "Jonas" });
+  await signUpThenForgetSession(page, "kraglosci", { email, name: "Jonas" });
 
-  await page.goto(brandUrl("fesselnd", "/login"));
+  await page.goto(brandUrl("kraglosci", "/login"));
   for (let attempt = 1; attempt <= 5; attempt++) {
     await page.locator('input[name="email"]').fill(email);
     await page.locator('input[name="password"]').fill(`falsch-${attempt}`);

@@ -207,18 +207,18 @@ test("English: change e-mail, delete, log in while deleting for a new link, reac
 
 test("a smartphone arriving with api_signup_complete sees the confirmation reminder as a modal", async ({ page, context }) => {
   await page.setViewportSize({ width: 390, height: 800 });
-  await acceptSiteEntry(context, "mandemoede");
-  const email = uniqueEmail("mads");
-  await page.goto(brandUrl("mandemoede"));
+  await acceptSiteEntry(context, "kraglosci");
+  const email = uniqueEmail("marek");
+  await page.goto(brandUrl("kraglosci"));
   await page.waitForLoadState("networkidle");
   // On a smartphone the signup link leads to the page, not a modal.
   await page.getByTestId("cta-signup").click();
-  await expect(page).toHaveURL(brandUrl("mandemoede", "/signup"));
+  await expect(page).toHaveURL(brandUrl("kraglosci", "/signup"));
   await page.waitForLoadState("networkidle");
-  await fillSignup(page, { email, name: "Mads" });
+  await fillSignup(page, { email, name: "Marek" });
   await expect(page).toHaveURL(/\/complete-signup\/photo$/);
 
-  await page.goto(brandUrl("mandemoede", "/?api_signup_complete=1"));
+  await page.goto(brandUrl("kraglosci", "/?api_signup_complete=1"));
   const modal = page.getByTestId("unconfirmed-modal");
   await expect(modal).toBeVisible();
   await expect(modal).toContainText(email);
@@ -226,7 +226,7 @@ test("a smartphone arriving with api_signup_complete sees the confirmation remin
   await expect(modal).toBeHidden();
   await expect(page.getByTestId("unconfirmed-reminder")).toBeVisible();
 
-  await page.goto(brandUrl("mandemoede", "/"));
+  await page.goto(brandUrl("kraglosci", "/"));
   await expect(page.getByTestId("unconfirmed-modal")).toHaveCount(0);
   await expect(page.getByTestId("unconfirmed-reminder")).toBeVisible();
 });

@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/client.server";
-import { members } from "../../db/schema/index";
+import { loginAttempts, members } from "../../db/schema/index";
 import { checkLogin, confirmEmail } from "../../app/models/accounts/accounts.server";
 import { consumeToken, issueToken, peekToken, TOKEN_LIFETIME_MS } from "../../app/models/accounts/email-tokens.server";
 import { ACCOUNT_FAILURE_LIMIT, loginBlockedMinutes, recordLoginAttempt } from "../../app/models/accounts/login-throttle.server";
@@ -121,6 +121,17 @@ describe("checkLogin", () => {
     for (let i = 0; i < 30; i++) await recordLoginAttempt(handle.db, { siteId: SITE, email: `try${i}@example.com`, ip }, false);
     expect(await loginBlockedMinutes(handle.db, { siteId: SITE, email: "fresh@example.com", ip })).toBeGreaterThan(0);
     expect(await loginBlockedMinutes(handle.db, { siteId: "otherbrand", email: "fresh@example.com", ip })).toBe(0);
+  });
+});
+
+describe("parallel guesses (review L-4)", () => {
+  it("take turns: no more failures than the limit get to try a password before the account is blocked", async () => {
+    await addMember("parallel@example.com");
+    const guesses = Array.from({ length: 12 }, (_, i) => checkLogin(handle.db, { siteId: SITE, email: "parallel@example.com", password: `wrong-guess-${i}`, ip: null }));
+    const results = await Promise.all(guesses);
+    const failures = await handle.db.select().from(loginAttempts).where(and(eq(loginAttempts.siteId, SITE), eq(loginAttempts.email, "parallel@example.com")));
+    expect(failures).toHaveLength(ACCOUNT_FAILURE_LIMIT);
+    expect(results.filter((r) => !r.ok && r.blockedMinutes > 0)).toHaveLength(12 - ACCOUNT_FAILURE_LIMIT + 1);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
 import { creditLedger, members, profiles } from "../../../db/schema";
 import type { Language } from "~/domain/languages";
@@ -108,30 +108,34 @@ export type LoginResult =
  */
 export async function checkLogin(db: Database, input: { siteId: string; email: string; password: string; ip: string | null }): Promise<LoginResult> {
   const target = { siteId: input.siteId, email: input.email.trim().toLowerCase(), ip: input.ip };
-  const blocked = await loginBlockedMinutes(db, target);
-  if (blocked > 0) return { ok: false, blockedMinutes: blocked };
-  const [member] = await db
-    .select({ id: members.id, passwordHash: members.passwordHash, status: members.status })
-    .from(members)
-    .where(and(eq(members.siteId, target.siteId), eq(members.email, target.email)))
-    .limit(1);
-  const usable = member?.passwordHash && mayBeLoggedIn(member.status);
-  const deleting = member?.passwordHash && member.status === "deletion_requested";
-  const disabled = member?.passwordHash && member.status === "disabled";
-  const valid = await verifyPassword(usable || deleting || disabled ? member.passwordHash! : await dummyPasswordHash(), input.password);
-  if (deleting && valid) {
-    await recordLoginAttempt(db, target, true);
-    return { ok: false, blockedMinutes: 0, deletingMemberId: member.id };
-  }
-  if (disabled && valid) {
-    await recordLoginAttempt(db, target, true);
-    return { ok: false, blockedMinutes: 0, disabled: true };
-  }
-  const ok = Boolean(usable && valid);
-  await recordLoginAttempt(db, target, ok);
-  if (ok) return { ok: true, memberId: member!.id };
-  const now = await loginBlockedMinutes(db, target);
-  return { ok: false, blockedMinutes: now };
+  // Attempts on one account take turns (a lock on brand and address for the transaction), so
+  // parallel guesses cannot all pass the check before any failure is counted (review L-4).
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`login:${target.siteId}:${target.email}`}, 0))`);
+    const blocked = await loginBlockedMinutes(tx, target);
+    if (blocked > 0) return { ok: false, blockedMinutes: blocked };
+    const [member] = await tx
+      .select({ id: members.id, passwordHash: members.passwordHash, status: members.status })
+      .from(members)
+      .where(and(eq(members.siteId, target.siteId), eq(members.email, target.email)))
+      .limit(1);
+    const usable = member?.passwordHash && mayBeLoggedIn(member.status);
+    const deleting = member?.passwordHash && member.status === "deletion_requested";
+    const disabled = member?.passwordHash && member.status === "disabled";
+    const valid = await verifyPassword(usable || deleting || disabled ? member.passwordHash! : await dummyPasswordHash(), input.password);
+    if (deleting && valid) {
+      await recordLoginAttempt(tx, target, true);
+      return { ok: false, blockedMinutes: 0, deletingMemberId: member.id };
+    }
+    if (disabled && valid) {
+      await recordLoginAttempt(tx, target, true);
+      return { ok: false, blockedMinutes: 0, disabled: true };
+    }
+    const ok = Boolean(usable && valid);
+    await recordLoginAttempt(tx, target, ok);
+    if (ok) return { ok: true, memberId: member!.id };
+    return { ok: false, blockedMinutes: await loginBlockedMinutes(tx, target) };
+  });
 }
 
 /** A fresh activation link for a member who has not confirmed yet. */

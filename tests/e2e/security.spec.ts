@@ -1,0 +1,76 @@
+import { acceptSiteEntry, brandUrl, expect, fillSignup, giveOwnAddress, mailLinkFor, PASSWORD, test, uniqueEmail } from "./helpers";
+import { logIn, signUp } from "./member-setup";
+
+test("a gay-niche brand answers a new and a taken address alike; the mailed link lets the new member in", async ({ page, browser }) => {
+  test.setTimeout(60_000);
+  await page.setViewportSize({ width: 390, height: 800 });
+  await acceptSiteEntry(page.context(), "mandemoede");
+  const email = uniqueEmail("mikkel");
+  await page.goto(brandUrl("mandemoede"));
+  await page.waitForLoadState("networkidle");
+  await page.getByTestId("cta-signup").click();
+  await page.waitForLoadState("networkidle");
+  await fillSignup(page, { email, name: "Mikkel" });
+  await expect(page).toHaveURL(brandUrl("mandemoede", "/signup/sent"));
+  await expect(page.getByTestId("signup-sent")).toContainText(`Vi har sendt en e-mail til ${email}`);
+  await expect(page.getByTestId("nav-login")).toBeVisible();
+
+  const link = await mailLinkFor(page, "mandemoede", email, "/activate/");
+  await page.goto(link);
+  await expect(page).toHaveURL(brandUrl("mandemoede", "/activate/done"));
+  await expect(page.getByTestId("account-name")).toHaveText("Mikkel");
+
+  // Someone else tries the same address: the very same page, and the holder hears of it.
+  const other = await browser.newContext();
+  await giveOwnAddress(other);
+  const stranger = await other.newPage();
+  try {
+    await stranger.setViewportSize({ width: 390, height: 800 });
+    await acceptSiteEntry(other, "mandemoede");
+    await stranger.goto(brandUrl("mandemoede", "/signup"));
+    await stranger.waitForLoadState("networkidle");
+    await fillSignup(stranger, { email, name: "Ukendt" });
+    await expect(stranger).toHaveURL(brandUrl("mandemoede", "/signup/sent"));
+    await expect(stranger.getByTestId("signup-sent")).toContainText(`Vi har sendt en e-mail til ${email}`);
+    await stranger.goto(brandUrl("mandemoede", "/dev/mail"));
+    await stranger.getByTestId("outbox").getByText(email).first().click();
+    await expect(stranger.getByTestId("mail-text")).toContainText("Du har allerede en konto her");
+  } finally {
+    await other.close();
+  }
+});
+
+test("settings list the member's devices: one is logged out from the other, then everywhere", async ({ page, browser }) => {
+  test.setTimeout(60_000);
+  const member = await signUp(page, "flirtpunt", "Devi");
+  const laptop = await browser.newContext({ userAgent: "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0" });
+  await giveOwnAddress(laptop);
+  const laptopPage = await laptop.newPage();
+  try {
+    await logIn(laptopPage, "flirtpunt", member.email, PASSWORD);
+
+    await page.goto(brandUrl("flirtpunt"));
+    await page.getByTestId("account-menu").click();
+    await page.getByTestId("account-menu").getByRole("link", { name: "Instellingen" }).click();
+    await page.getByRole("link", { name: "Apparaten" }).click();
+    await expect(page).toHaveURL(brandUrl("flirtpunt", "/settings/devices"));
+    const devices = page.getByTestId("device");
+    await expect(devices).toHaveCount(2);
+    const other = devices.filter({ hasText: "Firefox op Windows" });
+    await expect(other).toHaveCount(1);
+    await page.waitForLoadState("networkidle");
+    await other.getByTestId("device-end").click();
+    await expect(page.getByTestId("toast")).toHaveText("Het apparaat is uitgelogd.");
+    await expect(devices).toHaveCount(1);
+
+    await laptopPage.goto(brandUrl("flirtpunt", "/settings"));
+    await expect(laptopPage).toHaveURL(/\/login\?redirectTo=%2Fsettings$/);
+
+    await page.getByTestId("devices-end-all").click();
+    await expect(page).toHaveURL(brandUrl("flirtpunt", "/login"));
+    await expect(page.getByTestId("toast")).toHaveText("Je bent op al je apparaten uitgelogd.");
+    await expect(page.getByTestId("nav-login")).toBeVisible();
+  } finally {
+    await laptop.close();
+  }
+});
