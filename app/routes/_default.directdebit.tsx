@@ -32,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { tenant, member } = requireMember(request, context);
-  const buyer = { tenant, member, country: buyerCountry(context, tenant), language: context.language };
+  const buyer = { tenant, member, country: buyerCountry(context, tenant), language: context.language, clientIp: context.clientIp };
   const form = await request.formData();
   const intent = form.get("intent");
   if (intent === "mandate") {
@@ -79,7 +79,11 @@ export default function DirectDebitPage() {
       {page.step === "mandate" ? (
         <>
           {page.codeError ? <Alert tone="warning" testId="dd-code-error">{t(`payments:discount.errors.${page.codeError}`)}</Alert> : null}
-          {page.limitReached ? (
+          {page.heldBack ? (
+            <Alert tone="info" testId="dd-held-back">
+              {page.heldBack.reason === "tooNew" ? t("heldBack.tooNew", { count: page.heldBack.hours }) : t("heldBack.unconfirmed")}
+            </Alert>
+          ) : page.limitReached ? (
             <Alert tone="danger" testId="dd-limit">
               {t("errors.limit")}
             </Alert>

@@ -1,6 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { db } from "~/db.server";
 import { applyPaymentStatus } from "~/models/payments/order-payments.server";
+import { applyProviderReversal } from "~/models/payments/order-reversal.server";
 import { paymentService } from "~/services/payments/payment-service.server";
 
 /**
@@ -14,8 +15,12 @@ export async function action({ request, params }: ActionFunctionArgs) {
   if (params.provider !== service.provider) return new Response("unknown provider", { status: 404 });
   const id = (await request.formData()).get("id");
   if (typeof id !== "string" || id.length === 0 || id.length > 100) return new Response("missing id", { status: 400 });
-  const status = await service.paymentStatus(id);
-  if (status) await applyPaymentStatus(db(), { provider: service.provider, paymentId: id, status, source: "webhook" });
+  const report = await service.paymentReport(id);
+  if (report) {
+    await applyPaymentStatus(db(), { provider: service.provider, paymentId: id, status: report.status, source: "webhook" });
+    // A refund or chargeback keeps the payment paid; the money that went back takes the credits back.
+    await applyProviderReversal(db(), { provider: service.provider, paymentId: id, refundedCents: report.refundedCents, chargedBackCents: report.chargedBackCents });
+  }
   return new Response("ok", { status: 200, headers: { "Content-Type": "text/plain" } });
 }
 

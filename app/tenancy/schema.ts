@@ -103,6 +103,10 @@ const settingsSchema = z
         enabled: z.boolean().default(true),
         limit_cents: z.number().int().min(0).default(15000),
         period_days: z.number().int().min(1).max(365).default(30),
+        /** Until one of their collections has come in, what a member may order this way in the period. */
+        first_limit_cents: z.number().int().min(0).default(3000),
+        /** Direct debit is offered only to confirmed members whose account is at least this old. */
+        min_account_age_hours: z.number().int().min(0).max(24 * 90).default(24),
       })
       .strict()
       .default({}),

@@ -35,9 +35,19 @@ export const directDebitRequests = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     verifiedAt: timestamp("verified_at", { withTimezone: true }),
     orderId: bigint("order_id", { mode: "number" }).references(() => orders.id, { onDelete: "set null" }),
+    /** When the bank collected the money (entered or imported by staff): lifts the first-time cap. */
+    collectedAt: timestamp("collected_at", { withTimezone: true }),
+    /** When the collection came back (an R-transaction), with the bank's reason code. */
+    returnedAt: timestamp("returned_at", { withTimezone: true }),
+    returnReason: text("return_reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("direct_debit_requests_member_idx").on(t.memberId, t.createdAt), check("direct_debit_attempts_not_negative", sql`${t.attempts} >= 0`)],
+  (t) => [
+    index("direct_debit_requests_member_idx").on(t.memberId, t.createdAt),
+    index("direct_debit_requests_phone_idx").on(t.phone),
+    index("direct_debit_requests_iban_idx").on(t.iban),
+    check("direct_debit_attempts_not_negative", sql`${t.attempts} >= 0`),
+  ],
 );
 
 /** IBANs and phone numbers refused for direct debit (fraud, charge-backs). */

@@ -28,6 +28,8 @@ export const members = pgTable(
     passwordHash: text("password_hash"),
     status: memberStatus("status").notNull().default("not_confirmed"),
     credits: integer("credits").notNull().default(0),
+    /** Credits a refund, chargeback or returned collection took back beyond the balance; nothing can be spent while it is above 0 (docs/product/payments.md#reversals). */
+    creditDebt: integer("credit_debt").notNull().default(0),
     /** Messages this member may still send without credits (the brand's free_messages at signup). */
     freeMessages: integer("free_messages").notNull().default(0),
     /** Conversations this member started; counted, not derived, so a removed conversation does not give one back. */
@@ -54,6 +56,7 @@ export const members = pgTable(
     index("members_site_idx").on(t.siteId),
     index("members_deleting_idx").on(t.deletionRequestedAt).where(sql`${t.status} = 'deletion_requested'`),
     check("members_credits_not_negative", sql`${t.credits} >= 0`),
+    check("members_credit_debt_not_negative", sql`${t.creditDebt} >= 0`),
     check("members_free_messages_not_negative", sql`${t.freeMessages} >= 0`),
   ],
 );

@@ -38,6 +38,10 @@ export const orders = pgTable(
     status: orderStatus("status").notNull().default("open"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** Money taken back after payment so far (refunds, chargebacks, a returned collection), in cents. */
+    reversedCents: integer("reversed_cents").notNull().default(0),
+    /** The credits taken back for it so far (from the balance or as debt). */
+    reversedCredits: integer("reversed_credits").notNull().default(0),
   },
   (t) => [
     uniqueIndex("orders_payment_key").on(t.provider, t.paymentId),
@@ -45,6 +49,7 @@ export const orders = pgTable(
     check("orders_amount_positive", sql`${t.amountCents} > 0`),
     check("orders_credits_positive", sql`${t.credits} > 0 and ${t.bonusCredits} >= 0`),
     check("orders_discount_range", sql`${t.discountPercent} between 0 and 100`),
+    check("orders_reversal_range", sql`${t.reversedCents} between 0 and ${t.amountCents} and ${t.reversedCredits} >= 0`),
   ],
 );
 

@@ -18,7 +18,7 @@ import { tenantFixture } from "../fixtures/tenant";
 
 const handle = testDatabasePerFile();
 
-function brand(id: string, directDebit: { enabled?: boolean; limit_cents?: number; period_days?: number }, overrides: Record<string, unknown> = {}): Tenant {
+function brand(id: string, directDebit: { enabled?: boolean; limit_cents?: number; period_days?: number; min_account_age_hours?: number; first_limit_cents?: number }, overrides: Record<string, unknown> = {}): Tenant {
   const base = tenantFixture({ id });
   return tenantSchema.parse({ ...base, ...overrides, settings: { ...base.settings, direct_debit: { limit_cents: 2500, period_days: 30, ...directDebit } } });
 }
@@ -26,11 +26,17 @@ function brand(id: string, directDebit: { enabled?: boolean; limit_cents?: numbe
 // One bundle "small": 100 credits for € 10,00; at most € 25,00 by direct debit per 30 days.
 const alpha = brand("alpha", {});
 const other = brand("other", {});
+// A brand that offers direct debit from the first hour (the time bonus of new members applies there).
+const fresh = brand("fresh", { min_account_age_hours: 0 });
 const BUNDLE = { kind: "bundle", id: "small" } as const;
 const IBAN = "NL91ABNA0417164300";
-const PHONE = "+31612345678";
-const MANDATE: MandateDetails = { accountHolder: "K. de Vries", iban: IBAN, street: "Dorpsstraat", houseNumber: "12a", zip: "1234 AB", city: "Utrecht", phone: PHONE };
-const FORM = {
+// Each test's buyers use a phone of their own: what one phone may order and how many codes it
+// gets count across members and brands (review H-1), and tests must not add up.
+let phoneSeq = 0;
+let PHONE = "+31612345678";
+let NATIONAL_PHONE = "06 12345678";
+let MANDATE: MandateDetails = { accountHolder: "K. de Vries", iban: IBAN, street: "Dorpsstraat", houseNumber: "12a", zip: "1234 AB", city: "Utrecht", phone: PHONE };
+let FORM = {
   intent: "mandate",
   product: "small",
   account_holder: "K. de Vries",
@@ -39,7 +45,7 @@ const FORM = {
   house_number: "12a",
   zip: "1234 AB",
   city: "Utrecht",
-  phone: "06 12345678",
+  phone: NATIONAL_PHONE,
   consent: "on",
 };
 
@@ -96,6 +102,11 @@ afterAll(() => {
   setSmsService(undefined);
 });
 beforeEach(async () => {
+  const digits = String(12345678 + 1000 * phoneSeq++);
+  PHONE = `+316${digits}`;
+  NATIONAL_PHONE = `06 ${digits}`;
+  MANDATE = { ...MANDATE, phone: PHONE };
+  FORM = { ...FORM, phone: NATIONAL_PHONE };
   setSmsService(new OutboxSmsService(() => handle.db));
   await handle.db.delete(smsOutbox);
   await handle.db.delete(directDebitBlocks);
@@ -108,7 +119,7 @@ describe("the mandate form", () => {
     expect(outcome.ok).toBe(false);
     if (outcome.ok) return;
     expect(outcome.reply.error).toEqual({ iban: ["directdebit:errors.iban"] });
-    expect(outcome.reply.initialValue).toMatchObject({ iban: "NL91 ABNA 0417 1643 01", account_holder: "K. de Vries", phone: "06 12345678", consent: "on" });
+    expect(outcome.reply.initialValue).toMatchObject({ iban: "NL91 ABNA 0417 1643 01", account_holder: "K. de Vries", phone: NATIONAL_PHONE, consent: "on" });
     expect(await handle.db.select().from(smsOutbox)).toEqual([]);
   });
 
@@ -299,14 +310,14 @@ describe("the SMS code", () => {
 
   it("refuses to confirm at a price the member did not agree to", async () => {
     // Signed up 3 h 59 min ago: the time bonus ends while the code is on its way (here: the welcome discount too).
-    const member = await addBuyer(alpha, "Kim", new Date(Date.now() - 4 * 60 * 60 * 1000 + 60_000));
-    const { requestId, code } = await requestFor(member);
+    const member = await addBuyer(fresh, "Kim", new Date(Date.now() - 4 * 60 * 60 * 1000 + 60_000));
+    const { requestId, code } = await requestFor(member, fresh);
     const [request] = await handle.db.select().from(directDebitRequests).where(eq(directDebitRequests.id, requestId));
     expect(request!.amountCents).toBe(750);
     const later = new Date(Date.now() + 2 * 60_000);
     const longAgo = new Date(Date.now() - 100 * 60 * 60 * 1000);
     await handle.db.update(members).set({ createdAt: longAgo }).where(eq(members.id, member.id));
-    expect(await verifyCode(handle.db, buyerOf({ ...member, createdAt: longAgo }), { requestId, code, now: later })).toEqual({
+    expect(await verifyCode(handle.db, buyerOf({ ...member, createdAt: longAgo }, fresh), { requestId, code, now: later })).toEqual({
       ok: false,
       error: "price_changed",
     });
@@ -315,11 +326,11 @@ describe("the SMS code", () => {
   });
 
   it("charges a new member the time-bonus price and binds the bonus to the order", async () => {
-    const member = await addBuyer(alpha, "Kim", new Date());
-    const page = await directDebitPage(handle.db, buyerOf(member), new URLSearchParams({ product: "small" }));
+    const member = await addBuyer(fresh, "Kim", new Date());
+    const page = await directDebitPage(handle.db, buyerOf(member, fresh), new URLSearchParams({ product: "small" }));
     expect(page).toMatchObject({ step: "mandate", purchase: { amountCents: 750, listCents: 1000, discountPercent: 25 } });
-    const { requestId, code } = await requestFor(member);
-    const outcome = await verifyCode(handle.db, buyerOf(member), { requestId, code });
+    const { requestId, code } = await requestFor(member, fresh);
+    const outcome = await verifyCode(handle.db, buyerOf(member, fresh), { requestId, code });
     const [order] = await handle.db.select().from(orders).where(eq(orders.id, outcome.ok ? outcome.orderId : 0));
     expect(order).toMatchObject({ amountCents: 750, discountCode: "TIMEBONUS25", discountPercent: 25 });
   });
@@ -355,7 +366,7 @@ describe("the /directdebit route", () => {
     expect((mandated as Response).status).toBe(303);
     const requestId = Number(/^\/directdebit\?request=(\d+)$/.exec(location)?.[1]);
     const codeStep = await loader({ request: new Request(`http://alpha.example${location}`), context: contextFor(alpha, { member }), params: {} });
-    expect(codeStep).toMatchObject({ step: "code", requestId, phone: "+31 6 12345678", state: "open", price: "€\u00a010,00" });
+    expect(codeStep).toMatchObject({ step: "code", requestId, phone: `+31 6 ${PHONE.slice(4)}`, state: "open", price: "€\u00a010,00" });
 
     const code = await codeSentTo(PHONE);
     const verify = (typed: string) => new Request(url(`request=${requestId}`), { method: "POST", body: formOf({ intent: "verify", request: String(requestId), code: typed }) });

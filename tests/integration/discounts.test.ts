@@ -148,7 +148,7 @@ describe("placing an order", () => {
     });
     await attachPayment(handle.db, first.orderId, payment.paymentId);
     await releaseAbandonedCheckouts(handle.db, service, member.id);
-    expect(await service.paymentStatus(payment.paymentId)).toBe("canceled");
+    expect((await service.paymentReport(payment.paymentId))?.status).toBe("canceled");
     const [old] = await handle.db.select({ status: orders.status }).from(orders).where(eq(orders.id, first.orderId));
     expect(old!.status).toBe("canceled");
     expect(await order(member, { code: TIME_BONUS_CODE })).toMatchObject({ ok: true, priced: { amountCents: 1121 } });

@@ -15,6 +15,7 @@ export const SEND_REFUSALS = [
   "empty",
   "tooLong",
   "giftUnavailable",
+  "creditDebt",
 ] as const;
 export type SendRefusal = (typeof SEND_REFUSALS)[number];
 

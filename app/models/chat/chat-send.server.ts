@@ -52,6 +52,7 @@ export async function sendMessage(
           paidUser: members.paidUser,
           freeMessages: members.freeMessages,
           credits: members.credits,
+          creditDebt: members.creditDebt,
           conversationsStarted: members.conversationsStarted,
         })
         .from(members)
@@ -81,6 +82,9 @@ export async function sendMessage(
 
       const free = content.kind === "text" && sender.freeMessages > 0;
       const cost = free ? 0 : messageCost(content.kind, tenant.settings);
+      // Credits taken back by a refund or chargeback and not there any more are owed first
+      // (docs/product/payments.md#reversals).
+      if (cost > 0 && sender.creditDebt > 0) throw new Refused("creditDebt");
       const [message] = await tx
         .insert(messages)
         .values({
@@ -128,7 +132,7 @@ async function charge(tx: Transaction, memberId: number, cost: number, reason: s
     await tx.execute(sql`
       with spent as (
         update ${members} set credits = credits - ${cost}
-        where id = ${memberId} and credits >= ${cost}
+        where id = ${memberId} and credits >= ${cost} and credit_debt = 0
         returning credits
       )
       insert into ${creditLedger} (member_id, delta, balance_after, reason, reference)

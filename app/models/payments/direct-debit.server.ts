@@ -1,5 +1,5 @@
 import { createHmac, randomInt, timingSafeEqual } from "node:crypto";
-import { and, eq, gt, isNull, or, sql } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import type { Database, Executor } from "../../../db/client.server";
 import { directDebitBlocks, directDebitRequests, members, orders } from "../../../db/schema";
@@ -7,6 +7,7 @@ import { purposeKeys, signingKey } from "~/services/secrets/keys.server";
 import { getFixedT } from "~/i18n/i18next.server";
 import type { Country, Language } from "~/domain/languages";
 import { smsService } from "~/services/sms/sms.server";
+import { ALL_BRANDS, countRequest, RATE_LIMITS } from "~/models/safety/rate-limits.server";
 import type { Tenant } from "~/tenancy/schema";
 import type { DiscountError, DiscountMember } from "./discounts.server";
 import { applyPaymentStatus, attachPayment } from "./order-payments.server";
@@ -42,7 +43,7 @@ export const DIRECT_DEBIT_PROVIDER = "directdebit";
 
 /** Why a request or a confirmation is refused; "discount" carries which discount rule failed. */
 export type Refusal<E extends string> = { ok: false; error: E | "discount" | "product"; discount?: DiscountError };
-export type RequestRefusal = Refusal<"blocked" | "limit" | "too_many_codes" | "sms">;
+export type RequestRefusal = Refusal<"blocked" | "limit" | "too_many_codes" | "sms" | "held_back">;
 export type VerifyRefusal = Refusal<"invalid" | "dead" | "expired" | "blocked" | "limit" | "not_found" | "price_changed"> & { attemptsLeft?: number };
 
 /** A quote's or an order's refusal in the shape of the others. */
@@ -66,7 +67,9 @@ export interface MandateDetails {
 
 export interface Buyer {
   tenant: Tenant;
-  member: DiscountMember;
+  member: DiscountMember & { status: string };
+  /** The buyer's address, for the SMS limit per address (null: not known). */
+  clientIp?: string | null;
   /** The country the purchase is made from (default region of the phone number, the order's country). */
   country: Country;
   /** The language of the SMS. */
@@ -78,10 +81,24 @@ export function directDebitOffered(tenant: Tenant): boolean {
   return tenant.settings.direct_debit.enabled && tenant.currency === SEPA_CURRENCY;
 }
 
-/** A valid mobile number in E.164, read with the buyer's country as the default region; else null. */
-export function mobileNumber(raw: string, country: Country): string | null {
+/**
+ * Why direct debit is not offered to this member yet, or null: the credits come before the money,
+ * so only a confirmed address and an account of some age may ask (review H-1).
+ */
+export function directDebitHeldBack(tenant: Tenant, member: { status: string; createdAt: Date }, now = new Date()): { reason: "unconfirmed" } | { reason: "tooNew"; hours: number } | null {
+  if (member.status !== "active") return { reason: "unconfirmed" };
+  const readyAt = member.createdAt.getTime() + tenant.settings.direct_debit.min_account_age_hours * HOUR_MS;
+  return readyAt > now.getTime() ? { reason: "tooNew", hours: Math.ceil((readyAt - now.getTime()) / HOUR_MS) } : null;
+}
+
+/**
+ * A valid mobile number in E.164 from one of the brand's countries, read with the buyer's country
+ * as the default region; else null. A number from elsewhere is refused: codes sent abroad cost the
+ * most and are the tool of SMS toll fraud.
+ */
+export function mobileNumber(raw: string, country: Country, allowed: readonly string[]): string | null {
   const phone = parsePhoneNumberFromString(raw, country);
-  if (!phone?.isValid()) return null;
+  if (!phone?.isValid() || !phone.country || !allowed.includes(phone.country)) return null;
   const type = phone.getType();
   // Some plans (US, CA) cannot tell mobile from fixed numbers; those must be given the benefit of the doubt.
   return type === "MOBILE" || type === "FIXED_LINE_OR_MOBILE" ? phone.number : null;
@@ -125,14 +142,49 @@ export async function ibanSpent(db: Executor, tenant: Tenant, iban: string, now 
   return row?.total ?? 0;
 }
 
-/** Whether the member or the account would pass the limit with this amount. */
-async function limitReached(db: Executor, tenant: Tenant, input: { memberId: number; iban: string; amountCents: number; now: Date }): Promise<boolean> {
-  const [byMember, byAccount] = await Promise.all([directDebitSpent(db, tenant, input.memberId, input.now), ibanSpent(db, tenant, input.iban, input.now)]);
-  return overLimit(tenant, byMember, input.amountCents) || overLimit(tenant, byAccount, input.amountCents);
+/**
+ * What was paid by direct debit confirmed with this phone in the brand's period, by any member of
+ * any brand: the SMS proves the phone, so fresh accounts and fresh IBANs behind one phone count once.
+ */
+export async function phoneSpent(db: Executor, tenant: Tenant, phone: string, now = new Date()): Promise<number> {
+  const since = new Date(now.getTime() - tenant.settings.direct_debit.period_days * DAY_MS);
+  const [row] = await db
+    .select({ total: sql<number>`coalesce(sum(${orders.amountCents}), 0)`.mapWith(Number) })
+    .from(directDebitRequests)
+    .innerJoin(orders, eq(orders.id, directDebitRequests.orderId))
+    .where(and(eq(directDebitRequests.phone, phone), eq(orders.status, "paid"), gt(orders.paidAt, since)));
+  return row?.total ?? 0;
 }
 
-export function overLimit(tenant: Tenant, spentCents: number, amountCents: number): boolean {
-  return spentCents + amountCents > tenant.settings.direct_debit.limit_cents;
+/** Whether a collection of this member's direct debits has come in (and not come back). */
+export async function hasCollectedDebit(db: Executor, memberId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: directDebitRequests.id })
+    .from(directDebitRequests)
+    .where(and(eq(directDebitRequests.memberId, memberId), isNotNull(directDebitRequests.collectedAt), isNull(directDebitRequests.returnedAt)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The member's limit: the brand's, or its low first-time limit until a collection came in. */
+export async function memberLimitCents(db: Executor, tenant: Tenant, memberId: number): Promise<number> {
+  const { limit_cents, first_limit_cents } = tenant.settings.direct_debit;
+  return (await hasCollectedDebit(db, memberId)) ? limit_cents : Math.min(limit_cents, first_limit_cents);
+}
+
+/** Whether the member, the account or the phone would pass its limit with this amount. */
+async function limitReached(db: Executor, tenant: Tenant, input: { memberId: number; iban: string; phone: string; amountCents: number; now: Date }): Promise<boolean> {
+  const [byMember, byAccount, byPhone, memberLimit] = await Promise.all([
+    directDebitSpent(db, tenant, input.memberId, input.now),
+    ibanSpent(db, tenant, input.iban, input.now),
+    phoneSpent(db, tenant, input.phone, input.now),
+    memberLimitCents(db, tenant, input.memberId),
+  ]);
+  return byMember + input.amountCents > memberLimit || overLimit(tenant, byAccount, input.amountCents) || overLimit(tenant, byPhone, input.amountCents);
+}
+
+export function overLimit(tenant: Tenant, spentCents: number, amountCents: number, limitCents = tenant.settings.direct_debit.limit_cents): boolean {
+  return spentCents + amountCents > limitCents;
 }
 
 export async function isBlocked(db: Executor, mandate: { iban: string; phone: string }): Promise<boolean> {
@@ -159,10 +211,17 @@ export async function requestCode(
   input: { product: Product; code: string | null; mandate: MandateDetails; now?: Date },
 ): Promise<{ ok: true; requestId: number } | RequestRefusal> {
   const now = input.now ?? new Date();
+  if (directDebitHeldBack(buyer.tenant, buyer.member, now)) return { ok: false, error: "held_back" };
   const quote = await quoteOrder(db, { ...buyer, product: input.product, code: input.code });
   if (!quote.ok) return refusalOf(quote.error);
   if (await isBlocked(db, input.mandate)) return { ok: false, error: "blocked" };
-  if (await limitReached(db, buyer.tenant, { memberId: buyer.member.id, iban: input.mandate.iban, amountCents: quote.priced.amountCents, now })) return { ok: false, error: "limit" };
+  if (await limitReached(db, buyer.tenant, { memberId: buyer.member.id, iban: input.mandate.iban, phone: input.mandate.phone, amountCents: quote.priced.amountCents, now })) {
+    return { ok: false, error: "limit" };
+  }
+  // Codes per phone count across every brand (one phone, many accounts), per address per brand.
+  const counted = await countRequest(db, ALL_BRANDS, [[RATE_LIMITS.smsCodePerPhone, input.mandate.phone]], now);
+  const countedHere = counted.ok ? await countRequest(db, buyer.tenant.id, [[RATE_LIMITS.smsCodePerAddress, buyer.clientIp ?? null]], now) : counted;
+  if (!countedHere.ok) return { ok: false, error: "too_many_codes" };
 
   const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
   const requestId = await db.transaction(async (tx) => {
@@ -297,9 +356,11 @@ export async function verifyCode(
       });
       if (!placed.ok) return refusalOf(placed.error);
       // Under the member's lock: other requests of this member confirmed meanwhile are counted.
-      // Confirmations for one account are counted one after another, whichever members they come from.
+      // Confirmations for one account, and for one phone, are counted one after another, whichever
+      // members they come from (the two locks always in this order, so they cannot deadlock).
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`directdebit:${request.iban}`}))`);
-      if (await limitReached(tx, tenant, { memberId: member.id, iban: request.iban, amountCents: placed.priced.amountCents, now })) throw new LimitReached();
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`directdebit-phone:${request.phone}`}))`);
+      if (await limitReached(tx, tenant, { memberId: member.id, iban: request.iban, phone: request.phone, amountCents: placed.priced.amountCents, now })) throw new LimitReached();
       const paymentId = `dd_${request.id}`;
       await attachPayment(tx, placed.orderId, paymentId);
       await applyPaymentStatus(tx, { provider: DIRECT_DEBIT_PROVIDER, paymentId, status: "paid", source: "sms" });

@@ -62,9 +62,9 @@ const UNSETTLED: OrderStatus[] = ["open", "pending"];
  */
 export async function settleFromProvider(db: Database, service: PaymentService, order: { provider: string; paymentId: string | null; status: OrderStatus }): Promise<OrderStatus> {
   if (!UNSETTLED.includes(order.status) || !order.paymentId || order.provider !== service.provider) return order.status;
-  const status = await service.paymentStatus(order.paymentId);
-  if (!status) return order.status;
-  const applied = await applyPaymentStatus(db, { provider: service.provider, paymentId: order.paymentId, status, source: "return" });
+  const report = await service.paymentReport(order.paymentId);
+  if (!report) return order.status;
+  const applied = await applyPaymentStatus(db, { provider: service.provider, paymentId: order.paymentId, status: report.status, source: "return" });
   return applied?.status ?? order.status;
 }
 

@@ -67,12 +67,15 @@ async function applyOrderStatus(db: Executor, which: SQL, input: { status: Order
     }
 
     const total = order.credits + order.bonusCredits;
+    // Credits owed from a refund or chargeback are paid out of the new ones first (order-reversal.server.ts).
+    const [owing] = await tx.select({ debt: members.creditDebt }).from(members).where(eq(members.id, order.memberId)).for("update");
+    const debtPaid = Math.min(owing?.debt ?? 0, total);
     const [member] = await tx
       .update(members)
-      .set({ credits: sql`${members.credits} + ${total}`, paidUser: true })
+      .set({ credits: sql`${members.credits} + ${total - debtPaid}`, creditDebt: sql`${members.creditDebt} - ${debtPaid}`, paidUser: true })
       .where(eq(members.id, order.memberId))
       .returning({ credits: members.credits });
-    await tx.insert(creditLedger).values({ memberId: order.memberId, delta: total, balanceAfter: member!.credits, reason: "order", reference: String(order.id) });
+    await tx.insert(creditLedger).values({ memberId: order.memberId, delta: total - debtPaid, balanceAfter: member!.credits, reason: "order", reference: String(order.id) });
     await publishEvent(tx, order.memberId, "credits", { credits: member!.credits, orderId: order.id });
     return { ...unchanged, status: input.status, granted: true };
   });

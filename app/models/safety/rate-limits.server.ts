@@ -27,9 +27,15 @@ export const RATE_LIMITS = {
   // The swipe game has a daily limit of its own; these stop only a script liking everyone.
   likePerMember: { name: "like-member", max: 300, windowMs: HOUR_MS },
   likePerAddress: { name: "like-address", max: 600, windowMs: HOUR_MS },
+  // Direct debit's SMS codes: a member asks a few at most; one phone behind many accounts is fraud.
+  smsCodePerPhone: { name: "sms-code-phone", max: 5, windowMs: DAY_MS },
+  smsCodePerAddress: { name: "sms-code-address", max: 10, windowMs: DAY_MS },
   // A stream opens on every full page load and on every switch between the chat and the other pages.
   eventStreamPerMember: { name: "event-stream-member", max: 300, windowMs: 10 * MINUTE_MS },
 } as const satisfies Record<string, RateLimit>;
+
+/** The "brand" of a count that holds across every brand (a phone number is one person's anywhere). */
+export const ALL_BRANDS = "*";
 
 export type Counted = { ok: true } | { ok: false; retryAfterSeconds: number };
 

@@ -4,7 +4,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
 import { localPayments } from "../../../db/schema/index";
 import { DIRECT_DEBIT, type PaymentMethod } from "~/domain/payment-methods";
-import type { CreatedPayment, CreatePaymentInput, PaymentService, ProviderStatus } from "./payments";
+import type { CreatedPayment, CreatePaymentInput, PaymentReport, PaymentService, ProviderStatus } from "./payments";
 
 /**
  * The default provider while the local services are on: a hosted checkout of our own at
@@ -47,9 +47,10 @@ export class LocalPaymentService implements PaymentService {
     return rows.length === 1;
   }
 
-  async paymentStatus(paymentId: string): Promise<ProviderStatus | null> {
+  /** The local checkout has no refunds or chargebacks. */
+  async paymentReport(paymentId: string): Promise<PaymentReport | null> {
     const [row] = await this.database().select({ status: localPayments.status }).from(localPayments).where(eq(localPayments.id, paymentId));
-    return row?.status ?? null;
+    return row ? { status: row.status, refundedCents: 0, chargedBackCents: 0 } : null;
   }
 }
 

@@ -173,25 +173,32 @@ describe("paymentStatus", () => {
     api.setStatus(paymentId, mollieStatus);
     api.requests.length = 0;
 
-    expect(await mollie.paymentStatus(paymentId)).toBe(expected);
+    expect(await mollie.paymentReport(paymentId)).toEqual({ status: expected, refundedCents: 0, chargedBackCents: 0 });
     expect(api.requests).toEqual([expect.objectContaining({ method: "GET", path: `/v2/payments/${paymentId}` })]);
   });
 
+  it("reports refunds and chargebacks of a paid payment as totals in cents (review M-9)", async () => {
+    const { paymentId } = await mollie.createPayment(order());
+    api.setStatus(paymentId, "paid");
+    api.setReversed(paymentId, { refunded: "5.00", chargedBack: "2.50" });
+    expect(await mollie.paymentReport(paymentId)).toEqual({ status: "paid", refundedCents: 500, chargedBackCents: 250 });
+  });
+
   it("answers null for a payment Mollie does not know (404)", async () => {
-    expect(await mollie.paymentStatus("tr_unknown1234")).toBeNull();
+    expect(await mollie.paymentReport("tr_unknown1234")).toBeNull();
     expect(api.requests.map((request) => request.path)).toEqual(["/v2/payments/tr_unknown1234"]);
   });
 
   it("answers null for an id that cannot be Mollie's, without asking", async () => {
-    expect(await mollie.paymentStatus("../customers")).toBeNull();
-    expect(await mollie.paymentStatus("ord_abc")).toBeNull();
+    expect(await mollie.paymentReport("../customers")).toBeNull();
+    expect(await mollie.paymentReport("ord_abc")).toBeNull();
     expect(api.requests).toHaveLength(0);
   });
 
   it("throws on other errors, so the webhook fails and Mollie retries", async () => {
     const { paymentId } = await mollie.createPayment(order());
     const wrongKey = new MolliePaymentService({ apiKey: "live_wrongkey", apiEndpoint: api.url });
-    await expect(wrongKey.paymentStatus(paymentId)).rejects.toMatchObject({ statusCode: 401 });
+    await expect(wrongKey.paymentReport(paymentId)).rejects.toMatchObject({ statusCode: 401 });
   });
 });
 
@@ -209,7 +216,7 @@ describe("cancelPayment", () => {
   it("cancels an open payment, and says no to one that is settled or unknown", async () => {
     const { paymentId } = await mollie.createPayment(order());
     expect(await mollie.cancelPayment(paymentId)).toBe(true);
-    expect(await mollie.paymentStatus(paymentId)).toBe("canceled");
+    expect((await mollie.paymentReport(paymentId))?.status).toBe("canceled");
     expect(await mollie.cancelPayment(paymentId)).toBe(false);
     expect(await mollie.cancelPayment("tr_unknown1")).toBe(false);
     expect(api.requests.filter((request) => request.method === "DELETE")).toHaveLength(3);

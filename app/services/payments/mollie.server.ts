@@ -9,7 +9,7 @@ import {
 } from "@mollie/api-client";
 import type { Language } from "~/domain/languages";
 import type { PaymentMethod } from "~/domain/payment-methods";
-import { decimalAmount, type CreatedPayment, type CreatePaymentInput, type PaymentService, type ProviderStatus } from "./payments";
+import { decimalAmount, type CreatedPayment, type CreatePaymentInput, type PaymentReport, type PaymentService, type ProviderStatus } from "./payments";
 
 export interface MollieOptions {
   /** `test_...` or `live_...`; the key alone decides test or live mode. */
@@ -89,6 +89,14 @@ const STATUSES: Record<MollieStatus, ProviderStatus> = {
  */
 const PAYMENT_ID = /^tr_[A-Za-z0-9]+$/;
 
+/** Mollie's decimal amount ("12.34") in cents; absent is nothing. */
+function cents(value: string | undefined): number {
+  if (!value) return 0;
+  const amount = Math.round(Number(value) * 100);
+  if (!Number.isFinite(amount) || amount < 0) throw new Error(`Mollie sent an amount that is not one: "${value}"`);
+  return amount;
+}
+
 function mollieMethod(method: PaymentMethod): MollieMethod {
   if (method === "directdebit") throw new Error("direct debit is collected by our own mandate form, not by a Mollie checkout");
   // The client's parameter type lists only current methods; historic ones are still plain ids on the wire.
@@ -143,14 +151,18 @@ export class MolliePaymentService implements PaymentService {
     }
   }
 
-  async paymentStatus(paymentId: string): Promise<ProviderStatus | null> {
+  /**
+   * Mollie keeps a refunded or charged-back payment `paid` and reports the money that went back
+   * in amountRefunded and amountChargedBack (totals), calling the webhook for each change.
+   */
+  async paymentReport(paymentId: string): Promise<PaymentReport | null> {
     if (!PAYMENT_ID.test(paymentId)) return null;
     try {
       const payment = await this.client.payments.get(paymentId);
       const status: ProviderStatus | undefined = STATUSES[payment.status];
       // A status Mollie adds later must not be guessed at: failing makes Mollie retry until we know it.
       if (!status) throw new Error(`Mollie payment ${paymentId} has an unknown status "${payment.status}"`);
-      return status;
+      return { status, refundedCents: cents(payment.amountRefunded?.value), chargedBackCents: cents(payment.amountChargedBack?.value) };
     } catch (error) {
       // Only "not found" is an answer; anything else must fail so the webhook answers 500 and Mollie retries.
       if (error instanceof MollieApiError && error.statusCode === 404) return null;

@@ -3,6 +3,16 @@ import type { PaymentMethod } from "~/domain/payment-methods";
 /** What a provider says about a payment; the same words as an order's status. */
 export type ProviderStatus = "open" | "pending" | "paid" | "failed" | "canceled" | "expired";
 
+/**
+ * What a provider says about a payment: its status, and the money that went back after payment
+ * as running totals (a refund, a chargeback), in cents.
+ */
+export interface PaymentReport {
+  status: ProviderStatus;
+  refundedCents: number;
+  chargedBackCents: number;
+}
+
 export interface CreatePaymentInput {
   orderId: number;
   amountCents: number;
@@ -39,7 +49,7 @@ export interface PaymentService {
   accepts(method: PaymentMethod): boolean;
   createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;
   /** null when the provider does not know the id. */
-  paymentStatus(paymentId: string): Promise<ProviderStatus | null>;
+  paymentReport(paymentId: string): Promise<PaymentReport | null>;
   /** Cancels a payment that is still open; false when the provider cannot (any more). */
   cancelPayment(paymentId: string): Promise<boolean>;
 }

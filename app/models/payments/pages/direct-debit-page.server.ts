@@ -7,8 +7,10 @@ import { notFound } from "~/web/http.server";
 import { releaseAbandonedCheckouts } from "~/models/payments/checkout.server";
 import { mandateSchema, resendSchema, verifySchema } from "~/models/payments/direct-debit-form";
 import {
+  directDebitHeldBack,
   directDebitOffered,
   directDebitSpent,
+  memberLimitCents,
   findRequest,
   mobileNumber,
   overLimit,
@@ -38,7 +40,15 @@ function purchaseOf(priced: PricedProduct, product: Product): Purchase {
 }
 
 export type DirectDebitPage =
-  | { step: "mandate"; purchase: Purchase; code: string | null; codeError: DiscountError | null; limitReached: boolean }
+  | {
+      step: "mandate";
+      purchase: Purchase;
+      code: string | null;
+      codeError: DiscountError | null;
+      limitReached: boolean;
+      /** Why this member cannot use direct debit yet (the form is not shown then). */
+      heldBack: ReturnType<typeof directDebitHeldBack>;
+    }
   | { step: "code"; purchase: Purchase; requestId: number; phone: string; state: Exclude<RequestState, "verified"> }
   | { step: "verified"; orderId: number };
 
@@ -69,13 +79,14 @@ export async function directDebitPage(db: Database, buyer: Omit<Buyer, "language
   // A typed code that does not apply is reported, and the price without it shown.
   if (!quote.ok) quote = await quoteOrder(db, { ...buyer, product, code: null });
   if (!quote.ok) notFound();
-  const spent = await directDebitSpent(db, buyer.tenant, buyer.member.id);
+  const [spent, limit] = await Promise.all([directDebitSpent(db, buyer.tenant, buyer.member.id), memberLimitCents(db, buyer.tenant, buyer.member.id)]);
   return {
     step: "mandate",
     purchase: purchaseOf(quote.priced, product),
     code: typed && quote.discount ? quote.discount.code : null,
     codeError,
-    limitReached: overLimit(buyer.tenant, spent, quote.priced.amountCents),
+    limitReached: overLimit(buyer.tenant, spent, quote.priced.amountCents, limit),
+    heldBack: directDebitHeldBack(buyer.tenant, buyer.member),
   };
 }
 
@@ -86,6 +97,7 @@ const MESSAGES = {
   limit: "directdebit:errors.limit",
   too_many_codes: "directdebit:errors.tooManyCodes",
   sms: "directdebit:errors.sms",
+  held_back: "directdebit:heldBack.unconfirmed",
   invalid: "directdebit:code.invalid",
   dead: "directdebit:code.dead",
   price_changed: "payments:confirm.errors.price_changed",
@@ -105,7 +117,7 @@ export async function submitMandate(db: Database, buyer: Buyer, formData: FormDa
   const form = submission.value;
   const product = productFromId(form.product);
   if (!product || !priceProduct(buyer.tenant, product)) notFound();
-  const phone = mobileNumber(form.phone, buyer.country);
+  const phone = mobileNumber(form.phone, buyer.country, buyer.tenant.countries);
   if (!phone) return { ok: false, reply: submission.reply({ fieldErrors: { phone: ["directdebit:errors.phone"] } }) };
   const mandate = { accountHolder: form.account_holder, iban: form.iban, street: form.street, houseNumber: form.house_number, zip: form.zip, city: form.city, phone };
   const outcome = await requestCode(db, buyer, { product, code: form.code || null, mandate });
