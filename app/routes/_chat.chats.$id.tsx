@@ -5,7 +5,7 @@ import { Composer } from "~/components/chat/Composer";
 import { MessageList } from "~/components/chat/MessageList";
 import { useTyping } from "~/components/chat/useTyping";
 import { db } from "~/db.server";
-import { chatClock, composerSettings, idParam, loadConversation, sendFromForm } from "~/models/chat/pages/chat-page.server";
+import { chatClock, composerSettings, idParam, loadConversation, chatAnswer, sendFromForm } from "~/models/chat/pages/chat-page.server";
 import { memberConversation } from "~/models/chat/conversations.server";
 import { fictionalTexts } from "~/models/profiles/fictional.server";
 import { requireMember } from "~/web/require-member.server";
@@ -31,9 +31,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const conversationId = idParam(params.id);
   const side = await memberConversation(db(), member.id, conversationId);
   if (!side) throw data(null, { status: 404 });
-  const reply = await sendFromForm(request, member, tenant, side.otherId);
+  const reply = await sendFromForm(request, member, tenant, side.otherId, context.clientIp);
   // Without script the form posted as a page: after a send, a fresh page (a reload does not send again).
-  return reply.ok && isDocumentRequest(request) ? redirect(`/chats/${conversationId}`) : reply;
+  return reply.ok && isDocumentRequest(request) ? redirect(`/chats/${conversationId}`) : chatAnswer(reply);
 }
 
 /** /chats/{id}: one conversation (docs/product/chat.md#conversations). */

@@ -7,7 +7,7 @@ import { Composer } from "~/components/chat/Composer";
 import { ConversationList } from "~/components/chat/ConversationList";
 import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
-import { chatClock, chatList, chatPartner, composerSettings, idParam, mayStartConversation, sendFromForm } from "~/models/chat/pages/chat-page.server";
+import { chatClock, chatList, chatPartner, composerSettings, idParam, mayStartConversation, chatAnswer, sendFromForm } from "~/models/chat/pages/chat-page.server";
 import { conversationWith } from "~/models/chat/conversations.server";
 import { fictionalTexts } from "~/models/profiles/fictional.server";
 import { requireMember } from "~/web/require-member.server";
@@ -44,8 +44,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 /** The first message starts the conversation; its page takes over from here. */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { tenant, member } = requireMember(request, context);
-  const reply = await sendFromForm(request, member, tenant, idParam(params.id));
-  return reply.ok ? redirect(`/chats/${reply.conversationId}`) : reply;
+  const reply = await sendFromForm(request, member, tenant, idParam(params.id), context.clientIp);
+  return reply.ok ? redirect(`/chats/${reply.conversationId}`) : chatAnswer(reply);
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => (loaded ? [{ title: loaded.title }] : []);

@@ -10,6 +10,7 @@ import { memberPhotos, photoLimit, uploadPhoto, type UploadResult } from "~/mode
 import { requireMember } from "~/web/require-member.server";
 import { MAX_UPLOAD_BYTES } from "~/services/images/process-photo.server";
 import { storage } from "~/services/storage/storage.server";
+import { tooManyInit } from "~/web/too-many.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { member } = requireMember(request, context);
@@ -27,7 +28,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ error: "missing" as const }, { status: 400 });
   }
   const result: UploadResult = await uploadPhoto(db(), storage(), { memberId: member.id, paidUser: member.paidUser, data: upload.file });
-  if (!result.ok) return data({ error: result.reason }, { status: 400 });
+  if (!result.ok) return data({ error: result.reason }, "retryAfterSeconds" in result ? tooManyInit(result.retryAfterSeconds) : { status: 400 });
   return continueAfter(member.id, "photo");
 }
 

@@ -7,6 +7,7 @@ import { getFixedT } from "~/i18n/i18next.server";
 import { setFlash } from "~/web/flash.server";
 import { profileEditData, submitProfileForm } from "~/models/profiles/pages/profile-edit.server";
 import { requireMember } from "~/web/require-member.server";
+import { tooManyInit } from "~/web/too-many.server";
 
 export const handle = { i18n: ["common", "account", "profile"] };
 
@@ -20,7 +21,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { tenant, member } = requireMember(request, context);
   const outcome = await submitProfileForm(request, tenant, member);
   if (!outcome) throw data(null, { status: 400 });
-  if (!outcome.ok) return data(outcome, { status: 400 });
+  if (!outcome.ok) return data(outcome, "retryAfterSeconds" in outcome && outcome.retryAfterSeconds ? tooManyInit(outcome.retryAfterSeconds) : { status: 400 });
   return redirect(`/profile#${outcome.anchor}`, { headers: { "Set-Cookie": await setFlash({ tone: "success", key: outcome.flash }) } });
 }
 

@@ -18,8 +18,8 @@ export function demoAccountEmail(tenantId: string, kind: DemoAccountKind): strin
 }
 
 /**
- * Two accounts per brand: a free member and a premium (paying) one with credits, both active with
- * a filled-in profile. Safe to run again (keyed by seed reference).
+ * Two accounts per brand: a free member and a premium (paying) one with credits, both active,
+ * a month old, with a filled-in profile. Safe to run again (keyed by seed reference).
  */
 export async function seedDemoAccounts(db: Database, registry: TenantRegistry): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -45,6 +45,8 @@ async function insertAccount(db: Database, tenant: Tenant, kind: DemoAccountKind
         paidUser: premium,
         credits: premium ? 500 : 20,
         seedRef: `demo-account:${tenant.id}:${kind}`,
+        // Members of a month: old enough for everything a new account must wait for (direct debit).
+        createdAt: new Date(Date.now() - 30 * 24 * 60 * 60 * 1000),
       })
       .onConflictDoNothing()
       .returning({ id: members.id });

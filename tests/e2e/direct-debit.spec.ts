@@ -1,12 +1,13 @@
 import type { Page } from "@playwright/test";
 import { brandUrl, expect, test } from "./helpers";
-import { send, signUp, tag } from "./member-setup";
+import { logIn, send, signUp, tag } from "./member-setup";
 
 const BRAND = "flirtpunt";
 const PHONE = "+31612345678";
-// flirtpunt's "starter" bundle and the credits every new member gets.
+// flirtpunt's "starter" bundle.
 const STARTER_CREDITS = 100;
-const SIGNUP_CREDITS = 20;
+// A confirmed member of a month (the demo data): direct debit is for members who are not brand new.
+const ESTABLISHED = { email: `free.${BRAND}@demo.invalid`, password: "demo-password-2026" };
 
 /** The code in the newest SMS to the phone, as read on the local outbox page. */
 async function codeFromOutbox(page: Page): Promise<string> {
@@ -22,9 +23,19 @@ async function codeFromOutbox(page: Page): Promise<string> {
   }
 }
 
-test("a new member buys the starter bundle by direct debit, confirmed with the SMS code", async ({ page }) => {
+test("a member who just signed up is told why direct debit is not there yet, and no form is shown", async ({ page }) => {
+  await signUp(page, BRAND, `Nieuw ${tag()}`);
+  await page.goto(brandUrl(BRAND, "/credits"));
+  await page.goto(brandUrl(BRAND, "/directdebit?product=starter"));
+  await expect(page.getByTestId("dd-held-back")).toContainText("zodra je je e-mailadres hebt bevestigd");
+  await expect(page.getByTestId("dd-form")).toHaveCount(0);
+});
+
+test("an established member buys the starter bundle by direct debit, confirmed with the SMS code", async ({ page }) => {
   test.setTimeout(60_000);
-  await signUp(page, BRAND, `Dirk ${tag()}`);
+  await logIn(page, BRAND, ESTABLISHED.email, ESTABLISHED.password);
+  await page.goto(brandUrl(BRAND, "/chats"));
+  const creditsBefore = Number(await page.getByTestId("chat-credits").getAttribute("data-credits"));
   await page.goto(brandUrl(BRAND, "/directdebit?product=starter"));
   await page.waitForLoadState("networkidle");
   await expect(page.getByTestId("dd-purchase")).toContainText("100 credits");
@@ -73,5 +84,5 @@ test("a new member buys the starter bundle by direct debit, confirmed with the S
 
   // The credits are there at once.
   await page.goto(brandUrl(BRAND, "/chats"));
-  await expect(page.getByTestId("chat-credits")).toHaveAttribute("data-credits", String(SIGNUP_CREDITS + STARTER_CREDITS));
+  await expect(page.getByTestId("chat-credits")).toHaveAttribute("data-credits", String(creditsBefore + STARTER_CREDITS));
 });

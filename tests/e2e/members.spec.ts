@@ -348,7 +348,7 @@ test("photos beyond the first are locked for free members and visitors, not for 
         await approvePhotosOf(page, owner.id, 3);
         return owner;
       })(),
-      logIn(free.page, BRAND, `free.${BRAND}@demo.invalid`, DEMO_PASSWORD),
+      signUp(free.page, BRAND, `Vrij ${tag()}`),
       logIn(premium.page, BRAND, `premium.${BRAND}@demo.invalid`, DEMO_PASSWORD),
     ]);
     const profile = brandUrl(BRAND, `/members/${owner.id}`);

@@ -27,6 +27,69 @@ class Refused extends Error {
 const GONE = ["disabled", "deletion_requested", "deleted"] as const;
 
 /**
+ * Every rule about who may send what to whom (docs/product/chat.md#who-can-be-reached), read
+ * without writing anything: the sender and recipient stand, neither blocked the other, a new
+ * conversation only with someone listed and within a free member's limit, no credit debt, and
+ * (for a paid message) the credits. `lock` takes the sender's row, as a send must; a check alone
+ * does not need it.
+ */
+async function checkSend(tx: Transaction, input: { senderId: number; recipientId: number; tenant: Tenant; kind: MessageContent["kind"] }, lock: boolean) {
+  const senderQuery = tx
+    .select({
+      id: members.id,
+      status: members.status,
+      paidUser: members.paidUser,
+      freeMessages: members.freeMessages,
+      credits: members.credits,
+      creditDebt: members.creditDebt,
+      conversationsStarted: members.conversationsStarted,
+    })
+    .from(members)
+    .where(eq(members.id, input.senderId));
+  const [sender] = lock ? await senderQuery.for("no key update") : await senderQuery;
+  if (!sender || (GONE as readonly string[]).includes(sender.status)) throw new Refused("unavailable");
+
+  const pair = ordered(input.senderId, input.recipientId);
+  // The recipient, the rules about them and the pair's conversation, in one round trip.
+  const [recipient] = await tx
+    .select({ status: members.status, listed: profiles.listed, conversationId: conversations.id })
+    .from(members)
+    .innerJoin(profiles, eq(profiles.memberId, members.id))
+    .leftJoin(conversations, and(eq(conversations.memberLow, pair.low), eq(conversations.memberHigh, pair.high)))
+    .where(and(eq(members.id, input.recipientId), eq(profiles.pool, input.tenant.pool), notBlockedBetween(input.senderId, input.recipientId, tx)));
+  if (!recipient || (GONE as readonly string[]).includes(recipient.status)) throw new Refused("unavailable");
+  const existingConversation = recipient.conversationId === null ? null : { id: recipient.conversationId };
+  // A new conversation only with someone one may see; an existing one goes on while both accounts stand.
+  if (!existingConversation && !recipient.listed) throw new Refused("unavailable");
+  // docs/product/chat.md#who-can-be-reached: an unconfirmed member cannot be reached until they confirm.
+  if (recipient.status === "not_confirmed") throw new Refused("recipientUnconfirmed");
+  if (!existingConversation && !sender.paidUser && sender.conversationsStarted >= FREE_CONVERSATIONS) throw new Refused("conversationLimit");
+
+  const free = input.kind === "text" && sender.freeMessages > 0;
+  const cost = free ? 0 : messageCost(input.kind, input.tenant.settings);
+  // Credits taken back by a refund or chargeback and not there any more are owed first
+  // (docs/product/payments.md#reversals).
+  if (cost > 0 && sender.creditDebt > 0) throw new Refused("creditDebt");
+  if (sender.credits < cost) throw new Refused("insufficientCredits");
+  return { sender, free, cost, existingConversation };
+}
+
+/**
+ * Why a message of this kind could not be sent now, or null: the checks of a send, before work
+ * that costs (decoding and storing a photo), so a refused photo is never processed (review M-5).
+ */
+export async function sendRefusal(db: Database, input: { senderId: number; recipientId: number; tenant: Tenant; kind: MessageContent["kind"] }): Promise<SendRefusal | null> {
+  if (input.senderId === input.recipientId) return "unavailable";
+  try {
+    await db.transaction((tx) => checkSend(tx, input, false));
+    return null;
+  } catch (error) {
+    if (error instanceof Refused) return error.reason;
+    throw error;
+  }
+}
+
+/**
  * Sends a message from a member to another member of the brand's pool, in one transaction: the
  * conversation (created with the first message), the message, both members' list entries, the
  * charge and its ledger row, and the events for both members' open pages. Either all of it
@@ -45,46 +108,10 @@ export async function sendMessage(
   if (input.senderId === input.recipientId) return { ok: false, reason: "unavailable" };
   try {
     return await db.transaction(async (tx) => {
-      const [sender] = await tx
-        .select({
-          id: members.id,
-          status: members.status,
-          paidUser: members.paidUser,
-          freeMessages: members.freeMessages,
-          credits: members.credits,
-          creditDebt: members.creditDebt,
-          conversationsStarted: members.conversationsStarted,
-        })
-        .from(members)
-        .where(eq(members.id, input.senderId))
-        .for("no key update");
-      if (!sender || (GONE as readonly string[]).includes(sender.status)) throw new Refused("unavailable");
-
+      const { sender, free, cost, existingConversation } = await checkSend(tx, { ...input, kind: content.kind }, true);
       const pair = ordered(input.senderId, input.recipientId);
-      // The recipient, the rules about them and the pair's conversation, in one round trip.
-      const [recipient] = await tx
-        .select({ status: members.status, listed: profiles.listed, conversationId: conversations.id })
-        .from(members)
-        .innerJoin(profiles, eq(profiles.memberId, members.id))
-        .leftJoin(conversations, and(eq(conversations.memberLow, pair.low), eq(conversations.memberHigh, pair.high)))
-        .where(and(eq(members.id, input.recipientId), eq(profiles.pool, tenant.pool), notBlockedBetween(input.senderId, input.recipientId, tx)));
-      if (!recipient || (GONE as readonly string[]).includes(recipient.status)) throw new Refused("unavailable");
-      let conversation = recipient.conversationId === null ? null : { id: recipient.conversationId };
-      // A new conversation only with someone one may see; an existing one goes on while both accounts stand.
-      if (!conversation && !recipient.listed) throw new Refused("unavailable");
-      // docs/product/chat.md#who-can-be-reached: an unconfirmed member cannot be reached until they confirm.
-      if (recipient.status === "not_confirmed") throw new Refused("recipientUnconfirmed");
-      const newConversation = !conversation;
-      if (!conversation) {
-        if (!sender.paidUser && sender.conversationsStarted >= FREE_CONVERSATIONS) throw new Refused("conversationLimit");
-        conversation = await startConversation(tx, pair, sender.id);
-      }
-
-      const free = content.kind === "text" && sender.freeMessages > 0;
-      const cost = free ? 0 : messageCost(content.kind, tenant.settings);
-      // Credits taken back by a refund or chargeback and not there any more are owed first
-      // (docs/product/payments.md#reversals).
-      if (cost > 0 && sender.creditDebt > 0) throw new Refused("creditDebt");
+      const newConversation = !existingConversation;
+      const conversation = existingConversation ?? (await startConversation(tx, pair, sender.id));
       const [message] = await tx
         .insert(messages)
         .values({

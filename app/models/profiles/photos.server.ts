@@ -4,11 +4,15 @@ import type { Database, Executor } from "../../../db/client.server";
 import { photos, profiles } from "../../../db/schema";
 import type { Storage } from "~/services/storage/storage";
 import { processPhoto, type PhotoRejected } from "~/services/images/process-photo.server";
+import { ALL_BRANDS, countRequest, RATE_LIMITS } from "~/models/safety/rate-limits.server";
 
 /** docs/product/profiles.md#photos: free members keep up to 3 photos, premium members 25. */
 export const PHOTO_LIMIT = { free: 3, premium: 25 } as const;
 
-export type UploadResult = { ok: true; photoId: number } | { ok: false; reason: PhotoRejected["reason"] | "limit" };
+export type UploadResult =
+  | { ok: true; photoId: number }
+  | { ok: false; reason: PhotoRejected["reason"] | "limit" }
+  | { ok: false; reason: "tooMany"; retryAfterSeconds: number };
 
 export function photoLimit(paidUser: boolean): number {
   return paidUser ? PHOTO_LIMIT.premium : PHOTO_LIMIT.free;
@@ -25,6 +29,9 @@ export async function uploadPhoto(
   input: { memberId: number; paidUser: boolean; data: Buffer },
 ): Promise<UploadResult> {
   if ((await countPhotos(db, input.memberId)) >= photoLimit(input.paidUser)) return { ok: false, reason: "limit" };
+  // Upload, delete, upload again: each decode costs, so a member gets a few dozen an hour (review M-5).
+  const counted = await countRequest(db, ALL_BRANDS, [[RATE_LIMITS.profilePhotoPerMember, input.memberId]]);
+  if (!counted.ok) return { ok: false, reason: "tooMany", retryAfterSeconds: counted.retryAfterSeconds };
 
   let processed;
   try {

@@ -27,6 +27,11 @@ export const RATE_LIMITS = {
   // The swipe game has a daily limit of its own; these stop only a script liking everyone.
   likePerMember: { name: "like-member", max: 300, windowMs: HOUR_MS },
   likePerAddress: { name: "like-address", max: 600, windowMs: HOUR_MS },
+  // Chat: a quick typist sends a few messages a minute; photos are decoded and stored, so fewer.
+  chatMessagePerMember: { name: "chat-message-member", max: 300, windowMs: HOUR_MS },
+  chatMessagePerAddress: { name: "chat-message-address", max: 1000, windowMs: HOUR_MS },
+  chatPhotoPerMember: { name: "chat-photo-member", max: 30, windowMs: HOUR_MS },
+  profilePhotoPerMember: { name: "profile-photo-member", max: 30, windowMs: HOUR_MS },
   // Direct debit's SMS codes: a member asks a few at most; one phone behind many accounts is fraud.
   smsCodePerPhone: { name: "sms-code-phone", max: 5, windowMs: DAY_MS },
   smsCodePerAddress: { name: "sms-code-address", max: 10, windowMs: DAY_MS },

@@ -1,4 +1,5 @@
 import sharp, { type Metadata, type Sharp } from "sharp";
+import pLimit from "p-limit";
 
 /** Uploads larger than this are refused before decoding. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
@@ -25,11 +26,21 @@ export interface ProcessedPhoto {
 }
 
 /**
+ * At most two photos are decoded at once per process: each holds up to 40 MP of pixels in
+ * memory, and a burst of uploads must queue rather than exhaust the heap (review M-5).
+ */
+const decoding = pLimit(2);
+
+/**
  * Checks an upload by decoding it (never by its name or declared type), turns it upright,
  * and re-encodes it as WebP in a main and a square thumbnail size. Re-encoding drops every
  * piece of metadata: EXIF, GPS location, camera details.
  */
-export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
+export function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
+  return decoding(() => decodeAndEncode(input));
+}
+
+async function decodeAndEncode(input: Buffer): Promise<ProcessedPhoto> {
   if (input.byteLength > MAX_UPLOAD_BYTES) throw new PhotoRejected("tooLarge");
   let image: Sharp;
   let metadata: Metadata;

@@ -4,7 +4,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
 import { localPayments } from "../../../db/schema/index";
 import { DIRECT_DEBIT, type PaymentMethod } from "~/domain/payment-methods";
-import type { CreatedPayment, CreatePaymentInput, PaymentReport, PaymentService, ProviderStatus } from "./payments";
+import type { CreatedPayment, CreatePaymentInput, PaymentReport, PaymentService } from "./payments";
 
 /**
  * The default provider while the local services are on: a hosted checkout of our own at

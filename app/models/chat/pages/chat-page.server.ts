@@ -9,7 +9,9 @@ import type { Tenant } from "~/tenancy/schema";
 import { isDocumentRequest } from "~/web/http.server";
 import { dayBefore, dayOf, type ChatClock } from "~/utils/chat-clock";
 import { FREE_CONVERSATIONS, type SendRefusal } from "~/models/chat/chat-rules";
-import { sendMessage, type MessageContent, type SendOutcome } from "~/models/chat/chat-send.server";
+import { sendMessage, sendRefusal, type MessageContent, type SendOutcome } from "~/models/chat/chat-send.server";
+import { countRequest, RATE_LIMITS, type RateLimit } from "~/models/safety/rate-limits.server";
+import { tooManyInit } from "~/web/too-many.server";
 import { conversationList, conversationMessages, markConversationRead, memberConversation } from "~/models/chat/conversations.server";
 import { isGiftId } from "~/domain/gifts";
 import { notBlockedBetween } from "~/models/safety/not-blocked.server";
@@ -78,14 +80,36 @@ export async function loadConversation(request: Request, member: CurrentMember, 
 
 export type ChatActionReply =
   | { ok: true; conversationId: number; creditsLeft: number }
-  | { ok: false; reason: SendRefusal | "photoRejected" | "photoTooLarge"; body?: string };
+  | { ok: false; reason: SendRefusal | "photoRejected" | "photoTooLarge" | "tooMany"; body?: string; retryAfterSeconds?: number };
+
+/** The answer of a chat form: 429 with Retry-After when a rate limit refused it. */
+export function chatAnswer(reply: ChatActionReply) {
+  return data(reply, !reply.ok && reply.retryAfterSeconds ? tooManyInit(reply.retryAfterSeconds) : undefined);
+}
+
+/** Counts a message against the member's and the address's limits (a photo also against its own). */
+async function countSend(member: CurrentMember, tenant: Tenant, clientIp: string | null, kind: MessageContent["kind"]) {
+  const checks: Array<[RateLimit, string | number | null]> = [
+    [RATE_LIMITS.chatMessagePerMember, member.id],
+    [RATE_LIMITS.chatMessagePerAddress, clientIp],
+  ];
+  if (kind === "photo") checks.push([RATE_LIMITS.chatPhotoPerMember, member.id]);
+  const counted = await countRequest(db(), tenant.id, checks);
+  return counted.ok ? null : { ok: false as const, reason: "tooMany" as const, retryAfterSeconds: counted.retryAfterSeconds };
+}
 
 /**
- * The composer's post: a text, a photo (multipart) or a gift to `recipientId`. A photo is checked
- * and re-encoded before anything is stored, and removed again when the message is refused.
+ * The composer's post: a text, a photo (multipart) or a gift to `recipientId`. Cheap checks come
+ * first — the rate limits, then every rule of the send (recipient, block, limit, credits) — so a
+ * photo that would be refused is never decoded (review M-5); then the photo is checked and
+ * re-encoded before anything is stored, and removed again when the message is refused after all.
  */
-export async function sendFromForm(request: Request, member: CurrentMember, tenant: Tenant, recipientId: number): Promise<ChatActionReply> {
+export async function sendFromForm(request: Request, member: CurrentMember, tenant: Tenant, recipientId: number, clientIp: string | null): Promise<ChatActionReply> {
   if ((request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) {
+    const limited = await countSend(member, tenant, clientIp, "photo");
+    if (limited) return limited;
+    const refused = await sendRefusal(db(), { senderId: member.id, recipientId, tenant, kind: "photo" });
+    if (refused) return { ok: false, reason: refused };
     const read = await readPhotoForm(request);
     if (!read.ok) return { ok: false, reason: "photoTooLarge" };
     if (!read.file) return { ok: false, reason: "photoRejected" };
@@ -111,17 +135,21 @@ export async function sendFromForm(request: Request, member: CurrentMember, tena
   }
   const form = await request.formData();
   const intent = form.get("intent");
-  if (intent === "gift") return sendGiftFromForm(form, member, tenant, recipientId);
+  if (intent === "gift") return sendGiftFromForm(form, member, tenant, recipientId, clientIp);
   const body = String(form.get("body") ?? "");
+  const limited = await countSend(member, tenant, clientIp, "text");
+  if (limited) return { ...limited, body };
   const outcome = await send(member, tenant, recipientId, { kind: "text", body });
   // What was typed comes back with a refusal, so nothing is lost.
   return outcome.ok ? reply(outcome) : { ok: false, reason: outcome.reason, body };
 }
 
 /** A gift chosen in a picker (the chat's or a profile's): field `gift`. */
-export async function sendGiftFromForm(form: FormData, member: CurrentMember, tenant: Tenant, recipientId: number): Promise<ChatActionReply> {
+export async function sendGiftFromForm(form: FormData, member: CurrentMember, tenant: Tenant, recipientId: number, clientIp: string | null): Promise<ChatActionReply> {
   const giftId = form.get("gift");
   if (!isGiftId(giftId)) return { ok: false, reason: "giftUnavailable" };
+  const limited = await countSend(member, tenant, clientIp, "gift");
+  if (limited) return limited;
   return reply(await send(member, tenant, recipientId, { kind: "gift", giftId }));
 }
 

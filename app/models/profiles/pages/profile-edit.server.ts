@@ -50,7 +50,7 @@ export async function profileEditData(tenant: Tenant, member: CurrentMember, lan
 export type ProfileFormOutcome =
   | { ok: true; flash: string; anchor: string }
   | { ok: false; section: ProfileSection; result: SubmissionResult<string[]> }
-  | { ok: false; section: "photos"; error: PhotoRejected["reason"] | "limit" | "missing" | "unavailable" };
+  | { ok: false; section: "photos"; error: PhotoRejected["reason"] | "limit" | "missing" | "unavailable" | "tooMany"; retryAfterSeconds?: number };
 
 /**
  * Saves one section of /profile (the form's `intent`), or uploads, promotes or deletes a photo.
@@ -103,7 +103,7 @@ export async function submitProfileForm(request: Request, tenant: Tenant, member
     case "upload-photo": {
       if (!file) return { ok: false, section: "photos", error: "missing" };
       const result = await uploadPhoto(db(), storage(), { memberId: member.id, paidUser: member.paidUser, data: file });
-      if (!result.ok) return { ok: false, section: "photos", error: result.reason };
+      if (!result.ok) return { ok: false, section: "photos", error: result.reason, retryAfterSeconds: "retryAfterSeconds" in result ? result.retryAfterSeconds : undefined };
       return { ok: true, flash: "profile:edit.photos.uploaded", anchor: "photos" };
     }
     case "main-photo":

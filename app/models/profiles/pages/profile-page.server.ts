@@ -70,7 +70,7 @@ export async function profilePageAction({ request, context, params }: ActionFunc
   if (like) return likeAnswer(like);
   const intent = form.get("intent");
   if (intent === "gift") {
-    const sent = await sendGiftFromForm(form, member, tenant, memberId);
+    const sent = await sendGiftFromForm(form, member, tenant, memberId, context.clientIp);
     if (sent.ok) return redirect(`/chats/${sent.conversationId}`);
     return { intent: "gift" as const, refused: sent.reason };
   }
