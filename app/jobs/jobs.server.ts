@@ -1,6 +1,6 @@
 import { and, isNotNull, lt, or } from "drizzle-orm";
 import { emailTokens, loginAttempts } from "../../db/schema/index";
-import { purgeDeletedAccounts } from "~/models/accounts/account-deletion.server";
+import { purgeDeletedAccounts, purgeRejectedPhotos, purgeUnconfirmedAccounts } from "~/models/accounts/account-deletion.server";
 import { remindUnconfirmedMembers } from "~/models/notifications/notification-mail.server";
 import { pruneEvents } from "~/models/notifications/member-events.server";
 import { sendNewMessageMails, sendUnreadReminders } from "~/models/notifications/message-mails.server";
@@ -27,6 +27,16 @@ export function scheduledJobList(registry: TenantRegistry): Job[] {
       name: "purge-deleted-accounts",
       intervalMs: HOUR_MS,
       run: async (db, now) => quietWhenZero(await purgeDeletedAccounts(db, storage(), now), "purged"),
+    },
+    {
+      name: "purge-unconfirmed-accounts",
+      intervalMs: HOUR_MS,
+      run: async (db, now) => quietWhenZero(await purgeUnconfirmedAccounts(db, storage(), now), "purged"),
+    },
+    {
+      name: "purge-rejected-photos",
+      intervalMs: HOUR_MS,
+      run: async (db, now) => quietWhenZero(await purgeRejectedPhotos(db, storage(), now), "removed"),
     },
     {
       name: "remind-unconfirmed",

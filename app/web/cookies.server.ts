@@ -42,5 +42,8 @@ export const flashCookie = createCookie("flash", baseOptions());
 /** The last member search of this browser session (docs/product/search.md#remembered-search), as a query string. */
 export const searchCookie = createCookie("search", baseOptions());
 
-/** The address a signup was sent to, for the "check your mailbox" page only (a few minutes). */
-export const signupSentCookie = createCookie("signup_sent", { ...baseOptions(), path: "/signup/sent", maxAge: 15 * 60 });
+/**
+ * The address a signup was sent to, for the "check your mailbox" page (a few minutes). Its path
+ * is /signup so that the page's data request (`/signup/sent.data`) carries it too.
+ */
+export const signupSentCookie = createCookie("signup_sent", { ...baseOptions(), path: "/signup", maxAge: 15 * 60 });

@@ -3,7 +3,13 @@ import { env } from "~/env.server";
 
 const cookies = new Map<string, ReturnType<typeof createCookie>>();
 
-function cookieFor(path: string) {
+/**
+ * The cookie lives on the page's parent path: Remix loads the same page's data from
+ * `<path>.data` (after a form post, on revalidation), which a cookie for the page's path alone
+ * would not reach.
+ */
+function cookieFor(pagePath: string) {
+  const path = pagePath.replace(/\/[^/]*$/, "") || "/";
   let cookie = cookies.get(path);
   if (!cookie) {
     cookie = createCookie("link_token", { path, httpOnly: true, sameSite: "lax", secure: env().production, maxAge: 60 * 60 });

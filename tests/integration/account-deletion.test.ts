@@ -1,10 +1,27 @@
-import { eq } from "drizzle-orm";
+import { eq, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { accountDeletions, conversations, creditLedger, emailTokens, memberDiscounts, members, messages, photos, profiles } from "../../db/schema/index";
+import {
+  accountDeletions,
+  blocks,
+  conversations,
+  creditLedger,
+  directDebitRequests,
+  emailTokens,
+  likes,
+  memberDiscounts,
+  members,
+  messages,
+  orders,
+  photos,
+  profiles,
+  swipePasses,
+} from "../../db/schema/index";
 import {
   acceptDeleteDiscount,
   mailReactivationLink,
   purgeDeletedAccounts,
+  purgeRejectedPhotos,
+  purgeUnconfirmedAccounts,
   reactivateAccount,
   REACTIVATION_MAILS_PER_DAY,
   requestDeletion,
@@ -178,5 +195,57 @@ describe("the purge", () => {
     expect((await status(young))!.status).toBe("deletion_requested");
     expect((await status(kept))!.status).toBe("active");
     expect(await purgeDeletedAccounts(handle.db, storage, now)).toBe(0);
+  });
+});
+
+describe("erasure beyond the profile (review M-10)", () => {
+  it("removes likes, blocks and swipes, the deletion remarks, and keeps mandates only as amounts with hashed IBAN and phone", async () => {
+    const { id: leaving } = await createMember(handle.db, { tenant, email: "erase@example.com" });
+    const { id: other } = await createMember(handle.db, { tenant, email: "other-erase@example.com" });
+    await handle.db.insert(likes).values([{ likerId: leaving, likedId: other, source: "profile" }, { likerId: other, likedId: leaving, source: "search" }]);
+    await handle.db.insert(blocks).values({ blockerId: other, blockedId: leaving });
+    await handle.db.insert(swipePasses).values({ memberId: other, passedId: leaving, day: "2026-11-01" });
+    await handle.db.insert(directDebitRequests).values({
+      memberId: leaving, siteId: tenant.id, product: "bundle:small", amountCents: 1000, accountHolder: "E. Rase", iban: "NL91ABNA0417164300",
+      street: "Laan", houseNumber: "1", zip: "1234 AB", city: "Utrecht", phone: "+31612345678", consentedAt: new Date(), codeHash: "x", expiresAt: new Date(),
+    });
+    const now = new Date();
+    await requestDeletion(handle.db, { memberId: leaving, reason: "price", remarks: "Te duur, en mijn ex zit hier ook", now: new Date(now.getTime() - 15 * DAY_MS) });
+    await purgeDeletedAccounts(handle.db, fakeStorage(), now);
+
+    expect(await handle.db.select().from(likes).where(or(eq(likes.likerId, leaving), eq(likes.likedId, leaving)))).toEqual([]);
+    expect(await handle.db.select().from(blocks).where(eq(blocks.blockedId, leaving))).toEqual([]);
+    expect(await handle.db.select().from(swipePasses).where(eq(swipePasses.passedId, leaving))).toEqual([]);
+    const [record] = await handle.db.select().from(accountDeletions).where(eq(accountDeletions.memberId, leaving));
+    expect(record!.remarks).toBeNull();
+    const [mandate] = await handle.db.select().from(directDebitRequests).where(eq(directDebitRequests.memberId, leaving));
+    expect(mandate).toMatchObject({ accountHolder: "", street: "", city: "", amountCents: 1000 });
+    expect(mandate!.iban).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(mandate!.phone).toMatch(/^sha256:[0-9a-f]{64}$/);
+  });
+
+  it("purges accounts never confirmed after 30 days, unless they paid", async () => {
+    const now = new Date();
+    const { id: stale } = await createMember(handle.db, { tenant, email: "stale@example.com", status: "not_confirmed", createdAt: new Date(now.getTime() - 31 * DAY_MS) });
+    const { id: recent } = await createMember(handle.db, { tenant, email: "recent@example.com", status: "not_confirmed", createdAt: new Date(now.getTime() - 29 * DAY_MS) });
+    const { id: payer } = await createMember(handle.db, { tenant, email: "payer@example.com", status: "not_confirmed", createdAt: new Date(now.getTime() - 60 * DAY_MS) });
+    await handle.db.insert(orders).values({ memberId: payer, siteId: tenant.id, product: "bundle:small", credits: 100, amountCents: 1000, currency: "EUR", method: "ideal", provider: "test", paymentId: `paid-${payer}`, status: "paid" });
+    expect(await purgeUnconfirmedAccounts(handle.db, fakeStorage(), now)).toBe(1);
+    expect(await status(stale)).toEqual({ status: "deleted", email: null });
+    expect((await status(recent))!.status).toBe("not_confirmed");
+    expect((await status(payer))!.status).toBe("not_confirmed");
+  });
+
+  it("deletes rejected photos and their files a day after the decision", async () => {
+    const { id } = await createMember(handle.db, { tenant, email: "rejected@example.com" });
+    const now = new Date();
+    await handle.db.insert(photos).values([
+      { memberId: id, storageKey: "photos/rr/old.webp", thumbKey: "photos/rr/old-thumb.webp", width: 10, height: 10, status: "rejected", moderatedAt: new Date(now.getTime() - 2 * DAY_MS) },
+      { memberId: id, storageKey: "photos/rr/new.webp", thumbKey: "photos/rr/new-thumb.webp", width: 10, height: 10, status: "rejected", moderatedAt: now },
+    ]);
+    const storage = fakeStorage();
+    expect(await purgeRejectedPhotos(handle.db, storage, now)).toBe(1);
+    expect(storage.removed.sort()).toEqual(["photos/rr/old-thumb.webp", "photos/rr/old.webp"]);
+    expect(await handle.db.select({ key: photos.storageKey }).from(photos).where(eq(photos.memberId, id))).toEqual([{ key: "photos/rr/new.webp" }]);
   });
 });

@@ -95,7 +95,8 @@ describe("mailed links (review L-10)", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/reset-password/do");
     const cookie = response.headers.get("set-cookie")!;
-    expect(cookie).toMatch(/Path=\/reset-password\/do/);
+    // On the parent path, so the page's data requests (/reset-password/do.data) carry it too.
+    expect(cookie).toMatch(/Path=\/reset-password;/);
     expect(cookie).toMatch(/HttpOnly/);
     const token = await linkToken(new Request("https://sessionsite.example/reset-password/do", { headers: { cookie: cookie.split(";")[0]! } }));
     expect(token).toBe("abcDEF123");

@@ -1,15 +1,23 @@
-import { and, desc, eq, gt, isNull, lt } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { and, desc, eq, gt, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
 import {
   accountDeletions,
+  blocks,
+  directDebitRequests,
   emailTokens,
+  likes,
   loginAttempts,
   memberDiscounts,
   members,
+  notificationMailLog,
+  orders,
   photos,
   profiles,
   pushSubscriptions,
   sessions,
+  swipeDays,
+  swipePasses,
 } from "../../../db/schema";
 import type { Storage } from "~/services/storage/storage";
 import type { Tenant } from "~/tenancy/schema";
@@ -182,7 +190,7 @@ export async function purgeDeletedAccounts(db: Database, storage: Storage, now =
       .limit(batch);
     if (due.length === 0) return purged;
     for (const { id } of due) {
-      const keys = await purgeAccount(db, id, cutoff, now);
+      const keys = await purgeAccount(db, id, and(eq(members.status, "deletion_requested"), lt(members.deletionRequestedAt, cutoff))!, now);
       if (keys === null) continue;
       for (const key of keys) {
         // A file left behind is harmless (random name, no row points to it); keep purging.
@@ -193,15 +201,53 @@ export async function purgeDeletedAccounts(db: Database, storage: Storage, now =
   }
 }
 
+/** Addresses that never confirmed are not kept: the account goes after this many days (review M-10). */
+export const UNCONFIRMED_KEEP_DAYS = 30;
+
+/**
+ * Accounts whose address was never confirmed within 30 days are purged like deleted ones: the
+ * address may be a stranger's, typed by someone else. One that ever paid is kept.
+ */
+export async function purgeUnconfirmedAccounts(db: Database, storage: Storage, now = new Date(), batch = 100): Promise<number> {
+  const cutoff = new Date(now.getTime() - UNCONFIRMED_KEEP_DAYS * DAY_MS);
+  const due = and(eq(members.status, "not_confirmed"), lt(members.createdAt, cutoff), sql`not exists (select 1 from ${orders} where ${orders.memberId} = ${members.id} and ${orders.status} = 'paid')`)!;
+  let purged = 0;
+  for (;;) {
+    const rows = await db.select({ id: members.id }).from(members).where(due).limit(batch);
+    if (rows.length === 0) return purged;
+    for (const { id } of rows) {
+      const keys = await purgeAccount(db, id, due, now);
+      if (keys === null) continue;
+      await Promise.all(keys.map((key) => storage.remove(key).catch(() => undefined)));
+      purged += 1;
+    }
+  }
+}
+
+/** A rejected photo's file is deleted a day after the decision (kept that long for a second look). */
+export async function purgeRejectedPhotos(db: Database, storage: Storage, now = new Date()): Promise<number> {
+  const removed = await db
+    .delete(photos)
+    .where(and(eq(photos.status, "rejected"), lt(photos.moderatedAt, new Date(now.getTime() - DAY_MS))))
+    .returning({ main: photos.storageKey, thumb: photos.thumbKey });
+  await Promise.all(removed.flatMap((file) => [file.main, file.thumb]).map((key) => storage.remove(key).catch(() => undefined)));
+  return removed.length;
+}
+
+/** What is kept of an IBAN or phone once its owner is gone: a hash, enough to recognise it again for fraud control. */
+function fingerprint(value: string): string {
+  return `sha256:${createHash("sha256").update(value).digest("hex")}`;
+}
+
 /** Purges one account; returns the storage keys of its photos, or null when it was no longer due. */
-async function purgeAccount(db: Database, memberId: number, cutoff: Date, now: Date): Promise<string[] | null> {
+async function purgeAccount(db: Database, memberId: number, due: SQL, now: Date): Promise<string[] | null> {
   return db.transaction(async (tx) => {
     const [member] = await tx
       .select({ siteId: members.siteId, email: members.email })
       .from(members)
-      .where(and(eq(members.id, memberId), eq(members.status, "deletion_requested"), lt(members.deletionRequestedAt, cutoff)))
+      .where(and(eq(members.id, memberId), due))
       .for("update");
-    // Reactivated (or purged by another process) meanwhile.
+    // Reactivated, confirmed (or purged by another process) meanwhile.
     if (!member) return null;
     await tx
       .update(members)
@@ -215,10 +261,24 @@ async function purgeAccount(db: Database, memberId: number, cutoff: Date, now: D
     await tx.delete(emailTokens).where(eq(emailTokens.memberId, memberId));
     await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.memberId, memberId));
     await tx.delete(memberDiscounts).where(eq(memberDiscounts.memberId, memberId));
+    await tx.delete(likes).where(or(eq(likes.likerId, memberId), eq(likes.likedId, memberId)));
+    await tx.delete(blocks).where(or(eq(blocks.blockerId, memberId), eq(blocks.blockedId, memberId)));
+    await tx.delete(swipeDays).where(eq(swipeDays.memberId, memberId));
+    await tx.delete(swipePasses).where(or(eq(swipePasses.memberId, memberId), eq(swipePasses.passedId, memberId)));
+    await tx.delete(notificationMailLog).where(eq(notificationMailLog.memberId, memberId));
+    await tx.update(orders).set({ country: null }).where(eq(orders.memberId, memberId));
+    // Mandates keep their amounts for the books; who signed them goes, IBAN and phone only as hashes.
+    const mandates = await tx.select({ id: directDebitRequests.id, iban: directDebitRequests.iban, phone: directDebitRequests.phone }).from(directDebitRequests).where(eq(directDebitRequests.memberId, memberId));
+    for (const mandate of mandates) {
+      await tx
+        .update(directDebitRequests)
+        .set({ accountHolder: "", street: "", houseNumber: "", zip: "", city: "", iban: fingerprint(mandate.iban), phone: fingerprint(mandate.phone) })
+        .where(eq(directDebitRequests.id, mandate.id));
+    }
     if (member.email) {
       await tx.delete(loginAttempts).where(and(eq(loginAttempts.siteId, member.siteId), eq(loginAttempts.email, member.email)));
     }
-    await tx.update(accountDeletions).set({ purgedAt: now }).where(and(eq(accountDeletions.memberId, memberId), isNull(accountDeletions.reactivatedAt)));
+    await tx.update(accountDeletions).set({ purgedAt: now, remarks: null }).where(and(eq(accountDeletions.memberId, memberId), isNull(accountDeletions.reactivatedAt)));
     return [...files.flatMap((file) => [file.main, file.thumb]), ...chatFiles];
   });
 }
