@@ -1,6 +1,7 @@
 import { and, isNotNull, lt, or } from "drizzle-orm";
 import { emailTokens, loginAttempts } from "../../db/schema/index";
 import { purgeDeletedAccounts, purgeRejectedPhotos, purgeUnconfirmedAccounts } from "~/models/accounts/account-deletion.server";
+import { prepareDataExports } from "~/models/accounts/data-export.server";
 import { remindUnconfirmedMembers } from "~/models/notifications/notification-mail.server";
 import { pruneEvents } from "~/models/notifications/member-events.server";
 import { sendNewMessageMails, sendUnreadReminders } from "~/models/notifications/message-mails.server";
@@ -27,6 +28,12 @@ export function scheduledJobList(registry: TenantRegistry): Job[] {
       name: "purge-deleted-accounts",
       intervalMs: HOUR_MS,
       run: async (db, now) => quietWhenZero(await purgeDeletedAccounts(db, storage(), now), "purged"),
+    },
+    {
+      // A member waits for this one: it runs every minute.
+      name: "prepare-data-exports",
+      intervalMs: 60_000,
+      run: async (db, now) => quietWhenZero(await prepareDataExports(db, storage(), registry, now), "prepared"),
     },
     {
       name: "purge-unconfirmed-accounts",

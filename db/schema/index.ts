@@ -15,3 +15,4 @@ export * from "./orders";
 export * from "./payments";
 export * from "./direct-debit";
 export * from "./rate-limits";
+export * from "./data-exports";

@@ -47,6 +47,7 @@ function fakeStorage(): Storage & { removed: string[] } {
     removed,
     put: async () => undefined,
     has: async () => true,
+    get: async () => null,
     remove: async (key) => {
       removed.push(key);
     },

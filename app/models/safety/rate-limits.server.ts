@@ -32,6 +32,8 @@ export const RATE_LIMITS = {
   chatMessagePerAddress: { name: "chat-message-address", max: 1000, windowMs: HOUR_MS },
   chatPhotoPerMember: { name: "chat-photo-member", max: 30, windowMs: HOUR_MS },
   profilePhotoPerMember: { name: "profile-photo-member", max: 30, windowMs: HOUR_MS },
+  // A data export reads everything about a member and mails a link: a few a day.
+  dataExportPerMember: { name: "data-export-member", max: 3, windowMs: DAY_MS },
   // Direct debit's SMS codes: a member asks a few at most; one phone behind many accounts is fraud.
   smsCodePerPhone: { name: "sms-code-phone", max: 5, windowMs: DAY_MS },
   smsCodePerAddress: { name: "sms-code-address", max: 10, windowMs: DAY_MS },

@@ -93,6 +93,17 @@ export class S3Storage implements Storage {
     throw await this.failure("HEAD", key, response);
   }
 
+  async get(key: string): Promise<Buffer | null> {
+    assertStorageKey(key);
+    const response = await this.send("GET", key);
+    if (response.status === 404) {
+      await discard(response);
+      return null;
+    }
+    if (!response.ok) throw await this.failure("GET", key, response);
+    return Buffer.from(await response.arrayBuffer());
+  }
+
   async remove(key: string): Promise<void> {
     assertStorageKey(key);
     const response = await this.send("DELETE", key);
@@ -108,7 +119,7 @@ export class S3Storage implements Storage {
     return `${this.publicPrefix}/${key}`;
   }
 
-  private async send(method: "PUT" | "HEAD" | "DELETE", key: string, init: { body?: Buffer; headers?: Record<string, string> } = {}) {
+  private async send(method: "PUT" | "HEAD" | "GET" | "DELETE", key: string, init: { body?: Buffer; headers?: Record<string, string> } = {}) {
     try {
       return await this.client.fetch(objectUrl(this.config, key), {
         method,

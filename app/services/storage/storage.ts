@@ -2,6 +2,8 @@
 export interface Storage {
   put(key: string, data: Buffer, contentType: string): Promise<void>;
   has(key: string): Promise<boolean>;
+  /** The file's bytes, or null when there is none (a member's data export reads their photos). */
+  get(key: string): Promise<Buffer | null>;
   remove(key: string): Promise<void>;
   /** The URL a browser loads the file from. */
   publicUrl(key: string): string;
