@@ -4,11 +4,22 @@ import { adjacencyGraphs, dictionary } from "@zxcvbn-ts/language-common";
 const zxcvbn = new ZxcvbnFactory({ dictionary: { ...dictionary }, graphs: adjacencyGraphs });
 
 /**
- * Refuses passwords an attacker would try early: common passwords, keyboard walks, repeats,
- * and passwords built from the member's own e-mail or name.
+ * The passwords found most often in breach corpora (the 49,233 of zxcvbn-ts's common list,
+ * bundled with the package: no network call), refused outright whatever their score
+ * (ASVS 6.2.12, review L-6).
+ */
+const BREACHED = new Set(dictionary["passwords-common"].map((word) => String(word).toLowerCase()));
+
+export function isBreachedPassword(password: string): boolean {
+  return BREACHED.has(password.toLowerCase());
+}
+
+/**
+ * Refuses passwords an attacker would try early: breached and common passwords, keyboard walks,
+ * repeats, and passwords built from the member's own e-mail or name.
  */
 export function isGuessablePassword(password: string, userInputs: string[]): boolean {
-  return zxcvbn.check(password, personalWords(userInputs)).score < 2;
+  return isBreachedPassword(password) || zxcvbn.check(password, personalWords(userInputs)).score < 2;
 }
 
 /** "Anna Visser", "anna.visser@example.com" → anna, visser, annavisser, anna.visser, … */
