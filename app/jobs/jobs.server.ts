@@ -2,6 +2,7 @@ import { and, isNotNull, lt, or } from "drizzle-orm";
 import { emailTokens, loginAttempts } from "../../db/schema/index";
 import { purgeDeletedAccounts, purgeRejectedPhotos, purgeUnconfirmedAccounts } from "~/models/accounts/account-deletion.server";
 import { prepareDataExports } from "~/models/accounts/data-export.server";
+import { pruneSecurityEvents } from "~/models/safety/security-events.server";
 import { remindUnconfirmedMembers } from "~/models/notifications/notification-mail.server";
 import { pruneEvents } from "~/models/notifications/member-events.server";
 import { sendNewMessageMails, sendUnreadReminders } from "~/models/notifications/message-mails.server";
@@ -34,6 +35,11 @@ export function scheduledJobList(registry: TenantRegistry): Job[] {
       name: "prepare-data-exports",
       intervalMs: 60_000,
       run: async (db, now) => quietWhenZero(await prepareDataExports(db, storage(), registry, now), "prepared"),
+    },
+    {
+      name: "prune-security-events",
+      intervalMs: 24 * HOUR_MS,
+      run: async (db, now) => quietWhenZero(await pruneSecurityEvents(db, now), "removed"),
     },
     {
       name: "purge-unconfirmed-accounts",

@@ -6,16 +6,19 @@ import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
 import { clearSessionCookie, endMemberSessions, endSessionByRef, listMemberSessions } from "~/models/accounts/sessions.server";
 import { deviceName } from "~/utils/device-name";
+import { recentSecurityEvents } from "~/models/safety/security-events.server";
 import { setFlash } from "~/web/flash.server";
 import { requireMember } from "~/web/require-member.server";
+import { recordSecurityEvent } from "~/models/safety/security-events.server";
 
 export const handle = { i18n: ["common", "account", "settings"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { tenant, member } = requireMember(request, context);
   const t = await getFixedT(context.language, "security");
-  const sessions = await listMemberSessions(db(), member.id, context.sessionId);
+  const [sessions, activity] = await Promise.all([listMemberSessions(db(), member.id, context.sessionId), recentSecurityEvents(db(), member.id)]);
   return {
+    activity: activity.map((event) => ({ ...event, createdAt: event.createdAt.toISOString() })),
     title: `${t("devices.title")} | ${tenant.name}`,
     timeZone: tenant.timezone,
     sessions: sessions.map((session) => ({
@@ -33,8 +36,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { member } = requireMember(request, context);
   const form = await request.formData();
   const intent = form.get("intent");
+  const record = () => recordSecurityEvent(db(), { memberId: member.id, siteId: member.siteId, kind: "sessions_ended", ip: context.clientIp, userAgent: request.headers.get("user-agent") });
   if (intent === "end-all") {
     await endMemberSessions(db(), member.id);
+    await record();
     const headers = new Headers();
     headers.append("Set-Cookie", await clearSessionCookie());
     headers.append("Set-Cookie", await setFlash({ tone: "success", key: "security:devices.endedAll" }));
@@ -42,7 +47,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const ref = form.get("session");
   if (intent !== "end" || typeof ref !== "string" || !/^[A-Za-z0-9_-]{16}$/.test(ref)) throw data(null, { status: 400 });
-  await endSessionByRef(db(), member.id, ref);
+  if (await endSessionByRef(db(), member.id, ref)) await record();
   return redirect("/settings/devices", { headers: { "Set-Cookie": await setFlash({ tone: "success", key: "security:devices.ended" }) } });
 }
 
@@ -50,7 +55,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (load
 
 /** Settings: where the member is logged in, with a way to log out one device or all of them. */
 export default function DevicesPage() {
-  const { sessions, timeZone } = useLoaderData<typeof loader>();
+  const { sessions, activity, timeZone } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("security");
   const busy = useNavigation().state !== "idle";
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone });
@@ -90,6 +95,19 @@ export default function DevicesPage() {
             {t("devices.endAll")}
           </button>
         </Form>
+      </SettingsSection>
+      <SettingsSection title={t("activity.title")} testId="activity">
+        <p className="text-sm text-gray-600">{t("activity.intro")}</p>
+        <ul className="mt-4 divide-y divide-gray-100 text-sm">
+          {activity.map((event, index) => (
+            <li key={index} className="flex flex-wrap justify-between gap-2 py-2" data-testid="activity-event" data-kind={event.kind}>
+              <span className="font-semibold">{t(`activity.kinds.${event.kind}`)}</span>
+              <span className="text-gray-500">
+                {[date.format(new Date(event.createdAt)), event.device, event.network].filter(Boolean).join(" · ")}
+              </span>
+            </li>
+          ))}
+        </ul>
       </SettingsSection>
     </SettingsFrame>
   );

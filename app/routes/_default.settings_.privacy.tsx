@@ -34,7 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const key = check.reason === "blocked" ? "account:login.blocked" : "settings:wrongPassword";
     return data({ error: key, minutes: check.reason === "blocked" ? check.minutes : undefined }, { status: 400 });
   }
-  const asked = await requestDataExport(db(), member.id);
+  const asked = await requestDataExport(db(), member.id, member.siteId);
   if (!asked.ok && asked.reason === "tooMany") {
     return data({ error: "security:tooMany", minutes: waitMinutes(asked.retryAfterSeconds ?? 60) }, tooManyInit(asked.retryAfterSeconds ?? 60));
   }

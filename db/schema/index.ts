@@ -16,3 +16,4 @@ export * from "./payments";
 export * from "./direct-debit";
 export * from "./rate-limits";
 export * from "./data-exports";
+export * from "./security-events";

@@ -49,8 +49,8 @@ describe("download my data (review M-10)", () => {
     await handle.db.insert(photos).values({ memberId: member.id, storageKey: "photos/ex/own.webp", thumbKey: "photos/ex/own-thumb.webp", width: 10, height: 10 });
     expect(await sendMessage(handle.db, { senderId: member.id, recipientId: other.id, tenant, content: { kind: "text", body: "Hoi Bram, zin in koffie?" } })).toMatchObject({ ok: true });
 
-    expect(await requestDataExport(handle.db, member.id)).toEqual({ ok: true });
-    expect(await requestDataExport(handle.db, member.id)).toEqual({ ok: false, reason: "pending" });
+    expect(await requestDataExport(handle.db, member.id, tenant.id)).toEqual({ ok: true });
+    expect(await requestDataExport(handle.db, member.id, tenant.id)).toEqual({ ok: false, reason: "pending" });
     const now = new Date();
     expect(await prepareDataExports(handle.db, storage, registry, now)).toBe(1);
 

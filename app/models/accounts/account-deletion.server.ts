@@ -28,6 +28,7 @@ import { DELETION_GRACE_DAYS, type DeletionReason } from "~/domain/deletion-reas
 import { consumeToken, countTokensSince, issueToken } from "./email-tokens.server";
 import { endMemberSessions } from "./sessions.server";
 import { isListed } from "~/models/members/listing";
+import { recordSecurityEvent } from "~/models/safety/security-events.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Reactivation mails a deleting member can ask for (by logging in) per day. */
@@ -69,6 +70,7 @@ export async function requestDeletion(
       requestedAt: now,
     });
     await endMemberSessions(tx, input.memberId);
+    await recordSecurityEvent(tx, { memberId: input.memberId, siteId: member.siteId, kind: "deletion_requested", now });
     const token = await issueToken(tx, { memberId: input.memberId, purpose: "reactivate", now });
     return { token, recipient: { email: member.email!, name: member.name, language: member.language } };
   });
@@ -107,6 +109,7 @@ export async function reactivateAccount(db: Database, tenant: Tenant, token: str
       .set({ listed: isListed(status, member.invisible), updatedAt: now })
       .where(eq(profiles.memberId, used.memberId));
     if (deletion) await tx.update(accountDeletions).set({ reactivatedAt: now }).where(eq(accountDeletions.id, deletion.id));
+    await recordSecurityEvent(tx, { memberId: used.memberId, siteId: tenant.id, kind: "reactivated", now });
     return used.memberId;
   });
 }

@@ -11,6 +11,7 @@ import { NOTIFICATION_TYPES, type NotificationType, type SystemDisableReason } f
 import { endMemberSessions, startSession } from "./sessions.server";
 import { sendEmailChangeMails } from "./account-mail.server";
 import { isListed } from "~/models/members/listing";
+import { recordSecurityEvent } from "~/models/safety/security-events.server";
 
 export interface AccountSettings {
   email: string;
@@ -103,6 +104,7 @@ export async function changePassword(db: Database, member: { id: number; siteId:
     await tx.update(members).set({ passwordHash }).where(eq(members.id, member.id));
     await endMemberSessions(tx, member.id);
     await voidAccountLinks(tx, member.id);
+    await recordSecurityEvent(tx, { memberId: member.id, siteId: member.siteId, kind: "password_changed", userAgent });
     return startSession(tx, { memberId: member.id, siteId: member.siteId, userAgent });
   });
 }
@@ -158,6 +160,7 @@ export async function confirmEmailChange(db: Database, tenant: Tenant, token: st
       // A new address is a new owner's proof: every session and every link sent before ends.
       await endMemberSessions(tx, used.memberId);
       await voidAccountLinks(tx, used.memberId);
+      await recordSecurityEvent(tx, { memberId: used.memberId, siteId: tenant.id, kind: "email_changed" });
       return { ok: true, memberId: used.memberId, email: used.newEmail };
     });
   } catch (error) {

@@ -10,6 +10,7 @@ import { issueToken } from "./email-tokens.server";
 import { loginBlockedMinutes, recordLoginAttempt } from "./login-throttle.server";
 import type { SignupInput } from "./signup-schema";
 import type { Tracking } from "./tracking";
+import { recordSecurityEvent } from "~/models/safety/security-events.server";
 
 export type ExistingAccount = "none" | "active" | "deleting";
 
@@ -106,7 +107,7 @@ export type LoginResult =
  * Checks e-mail and password on this site. Unknown addresses cost as much time as known ones,
  * and both count towards the throttle, so neither timing nor limits reveal who has an account.
  */
-export async function checkLogin(db: Database, input: { siteId: string; email: string; password: string; ip: string | null }): Promise<LoginResult> {
+export async function checkLogin(db: Database, input: { siteId: string; email: string; password: string; ip: string | null; userAgent?: string | null }): Promise<LoginResult> {
   const target = { siteId: input.siteId, email: input.email.trim().toLowerCase(), ip: input.ip };
   // Attempts on one account take turns (a lock on brand and address for the transaction), so
   // parallel guesses cannot all pass the check before any failure is counted (review L-4).
@@ -133,6 +134,9 @@ export async function checkLogin(db: Database, input: { siteId: string; email: s
     }
     const ok = Boolean(usable && valid);
     await recordLoginAttempt(tx, target, ok);
+    if (member && usable) {
+      await recordSecurityEvent(tx, { memberId: member.id, siteId: target.siteId, kind: ok ? "login" : "login_failed", ip: input.ip, userAgent: input.userAgent });
+    }
     if (ok) return { ok: true, memberId: member!.id };
     return { ok: false, blockedMinutes: await loginBlockedMinutes(tx, target) };
   });

@@ -23,6 +23,7 @@ import type { TenantRegistry } from "~/tenancy/registry";
 import { tenantOrigin } from "~/web/site-origin.server";
 import { ALL_BRANDS, countRequest, RATE_LIMITS } from "~/models/safety/rate-limits.server";
 import { sendAccountMail } from "./account-mail.server";
+import { recordSecurityEvent } from "~/models/safety/security-events.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How long a prepared ZIP can be fetched with the mailed link. */
@@ -35,12 +36,13 @@ function hashToken(token: string): string {
 export type ExportRequest = { ok: true } | { ok: false; reason: "pending" | "tooMany"; retryAfterSeconds?: number };
 
 /** Asks for a ZIP of the member's data; one is prepared at a time, a few a day (the job does the work). */
-export async function requestDataExport(db: Database, memberId: number): Promise<ExportRequest> {
+export async function requestDataExport(db: Database, memberId: number, siteId: string): Promise<ExportRequest> {
   const [pending] = await db.select({ id: dataExports.id }).from(dataExports).where(and(eq(dataExports.memberId, memberId), isNull(dataExports.readyAt)));
   if (pending) return { ok: false, reason: "pending" };
   const counted = await countRequest(db, ALL_BRANDS, [[RATE_LIMITS.dataExportPerMember, memberId]]);
   if (!counted.ok) return { ok: false, reason: "tooMany", retryAfterSeconds: counted.retryAfterSeconds };
   await db.insert(dataExports).values({ memberId });
+  await recordSecurityEvent(db, { memberId, siteId, kind: "data_export_requested" });
   return { ok: true };
 }
 

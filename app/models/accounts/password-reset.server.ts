@@ -6,6 +6,7 @@ import { hashPassword } from "~/utils/password.server";
 import { mayBeLoggedIn } from "~/models/members/current-member";
 import { consumeToken, countTokensSince, issueToken, voidAccountLinks } from "./email-tokens.server";
 import { endMemberSessions } from "./sessions.server";
+import { recordSecurityEvent } from "~/models/safety/security-events.server";
 
 /** Reset mails a member may get per 24 hours. */
 export const RESETS_PER_DAY = 3;
@@ -43,6 +44,7 @@ export async function resetPassword(db: Database, tenant: Tenant, token: string,
     await tx.update(members).set({ passwordHash }).where(eq(members.id, used.memberId));
     await endMemberSessions(tx, used.memberId);
     await voidAccountLinks(tx, used.memberId);
+    await recordSecurityEvent(tx, { memberId: used.memberId, siteId: tenant.id, kind: "password_reset" });
     return used.memberId;
   });
 }

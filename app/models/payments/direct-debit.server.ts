@@ -14,6 +14,7 @@ import { applyPaymentStatus, attachPayment } from "./order-payments.server";
 import { placeOrder, quoteOrder } from "./order-placement.server";
 import { parseProduct, type Product } from "./order-pricing";
 import { DIRECT_DEBIT } from "~/domain/payment-methods";
+import { recordSecurityEvent } from "~/models/safety/security-events.server";
 
 /**
  * Direct debit (docs/product/payments.md#direct-debit): a one-off SEPA mandate confirmed by a code sent by SMS
@@ -255,6 +256,7 @@ export async function requestCode(
     return row!.id;
   });
   if (requestId === null) return { ok: false, error: "too_many_codes" };
+  await recordSecurityEvent(db, { memberId: buyer.member.id, siteId: buyer.tenant.id, kind: "direct_debit_requested", ip: buyer.clientIp, now });
 
   try {
     const t = await getFixedT(buyer.language, "directdebit");

@@ -2,6 +2,7 @@ import { and, eq, gt, ne, sql } from "drizzle-orm";
 import type { Executor } from "../../../db/client.server";
 import { creditLedger, members, orders } from "../../../db/schema";
 import { publishEvent } from "~/models/notifications/member-events.server";
+import { recordSecurityEvent } from "~/models/safety/security-events.server";
 
 /** What took money back after payment; each is the ledger reason of its rows. */
 export type ReversalKind = "refund" | "chargeback" | "returned_debit";
@@ -32,6 +33,7 @@ export async function reverseOrder(db: Executor, input: { orderId: number; rever
       .select({
         id: orders.id,
         memberId: orders.memberId,
+        siteId: orders.siteId,
         status: orders.status,
         amountCents: orders.amountCents,
         credits: orders.credits,
@@ -70,6 +72,7 @@ export async function reverseOrder(db: Executor, input: { orderId: number; rever
     const premiumEnded = !whole && reversedCents === order.amountCents;
     if (premiumEnded) await tx.update(members).set({ paidUser: false }).where(eq(members.id, order.memberId));
     await publishEvent(tx, order.memberId, "credits", { credits: after!.credits, orderId: order.id });
+    await recordSecurityEvent(tx, { memberId: order.memberId, siteId: order.siteId, kind: "payment_reversed" });
     return { orderId: order.id, memberId: order.memberId, takenCredits: taken, debtCredits: debt, premiumEnded };
   });
 }

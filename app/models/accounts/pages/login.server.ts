@@ -24,10 +24,10 @@ export class LoginRefused extends Error {
 export function loginAuthenticator(tenant: Tenant, context: AppLoadContext): Authenticator<number> {
   const authenticator = new Authenticator<number>();
   authenticator.use(
-    new FormStrategy(async ({ form }) => {
+    new FormStrategy(async ({ form, request }) => {
       const email = String(form.get("email") ?? "");
       const password = String(form.get("password") ?? "");
-      const result = await checkLogin(db(), { siteId: tenant.id, email, password, ip: context.clientIp });
+      const result = await checkLogin(db(), { siteId: tenant.id, email, password, ip: context.clientIp, userAgent: request.headers.get("user-agent") });
       if (result.ok) return result.memberId;
       if ("deletingMemberId" in result) throw new LoginRefused("login.deleting", 0, result.deletingMemberId);
       if ("disabled" in result) throw new LoginRefused("login.disabled");
