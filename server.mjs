@@ -38,6 +38,8 @@ app.disable("x-powered-by");
 app.set("trust proxy", false);
 app.use(compression());
 app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", setHeaders: fileHeaders }));
+// Chat photos are private: only their signed links (/private-media/…) serve them.
+app.use("/media/chat", (_req, res) => res.status(404).end());
 app.use("/media", express.static(path.join(dataDir, "storage"), { immutable: true, maxAge: "1y", index: false, fallthrough: false, setHeaders: fileHeaders }));
 // Catalogue URLs carry a version (see catalogueVersion), so a year is safe in production.
 app.use("/locales", express.static("public/locales", { maxAge: production ? "1y" : 0, setHeaders: fileHeaders }));

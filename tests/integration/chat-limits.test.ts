@@ -9,6 +9,10 @@ import { createTestDatabase } from "../fixtures/database";
 import { createMember } from "../fixtures/members";
 import { statusOf } from "../fixtures/route";
 import { tenantFixture } from "../fixtures/tenant";
+import { contextFor } from "../fixtures/context";
+import { signedMediaUrl } from "../../app/services/storage/signed-media.server";
+import { storage } from "../../app/services/storage/storage.server";
+import { loader as privateMedia } from "../../app/routes/private-media.$";
 
 const base = tenantFixture({ id: "chatlimits", domains: ["chatlimits.example"] });
 const tenant = tenantSchema.parse({ ...base, settings: { ...base.settings, message_credits: 10, photo_credits: 15, free_messages: 0 } });
@@ -65,5 +69,21 @@ describe("chat rate limits (review M-5, M-6)", () => {
     const other = await createMember(handle.db, { tenant, name: "Reader" });
     for (let i = 0; i < RATE_LIMITS.chatMessagePerMember.max; i++) await countRequest(handle.db, tenant.id, [[RATE_LIMITS.chatMessagePerMember, sender.id]]);
     expect(await sendFromForm(text("Hoi!"), sender.current, tenant, other.id, "198.51.100.10")).toMatchObject({ ok: false, reason: "tooMany", body: "Hoi!" });
+  });
+});
+
+describe("chat photos are private (review L-3)", () => {
+  it("come as short-lived signed links that serve the file privately; a tampered one is a 404", async () => {
+    const key = "chat/zz/private-test.webp";
+    await storage().put(key, Buffer.from("webp"), "image/webp");
+    const url = new URL(signedMediaUrl(key), "https://chatlimits.example");
+    expect(url.pathname).toBe(`/private-media/${key}`);
+    const ok = await privateMedia({ request: new Request(url), params: { "*": key }, context: contextFor(tenant) });
+    expect(ok.status).toBe(200);
+    expect(ok.headers.get("cache-control")).toMatch(/^private, max-age=\d+$/);
+    expect(ok.headers.get("cross-origin-resource-policy")).toBe("same-site");
+    url.searchParams.set("e", String(Number(url.searchParams.get("e")) + 3600));
+    expect((await privateMedia({ request: new Request(url), params: { "*": key }, context: contextFor(tenant) })).status).toBe(404);
+    await storage().remove(key);
   });
 });

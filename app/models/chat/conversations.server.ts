@@ -7,6 +7,7 @@ import type { MessageKind } from "./chat-rules";
 import { notBlockedBetween } from "~/models/safety/not-blocked.server";
 import { publishEvent, publishEvents } from "~/models/notifications/member-events.server";
 import { approvedMainPhoto, cardColumns, type Cursor, type MemberCard, toMemberCard } from "~/models/members/member-cards.server";
+import { signedMediaUrl } from "~/services/storage/signed-media.server";
 
 /** Accounts whose conversations no longer show. */
 const HIDDEN_STATUSES = ["deletion_requested", "deleted"] as const;
@@ -258,8 +259,9 @@ export async function conversationMessages(
         senderId: row.senderId,
         kind: row.kind,
         body: row.body,
-        photoUrl: row.photoKey ? storage.publicUrl(row.photoKey) : null,
-        photoThumbUrl: row.photoThumbKey ? storage.publicUrl(row.photoThumbKey) : null,
+        // Chat photos are for the two of them: short-lived signed links, never public ones (review L-3).
+        photoUrl: row.photoKey ? signedMediaUrl(row.photoKey) : null,
+        photoThumbUrl: row.photoThumbKey ? signedMediaUrl(row.photoThumbKey) : null,
         giftId: row.giftId,
         createdAt: row.createdAt,
       })),

@@ -8,6 +8,7 @@ import { regionsOf } from "~/domain/places";
 import { PERSONAL_COLUMNS } from "./profile-update.server";
 import type { CurrentMember } from "~/models/members/current-member";
 import { ONLINE_WINDOW_MS } from "~/models/members/member-cards.server";
+import { signedMediaUrl } from "~/services/storage/signed-media.server";
 
 export type ViewPhoto =
   | { id: number; locked: false; url: string; thumbUrl: string; pending: boolean }
@@ -123,8 +124,10 @@ async function viewPhotos(
       : {
           id: photo.id,
           locked: false,
-          url: storage.publicUrl(photo.storageKey),
-          thumbUrl: storage.publicUrl(photo.thumbKey),
+          // Photos beyond the first are locked for some viewers: those who may see them get
+          // short-lived links, so a link passed on stops working (review L-3).
+          url: index > 0 ? signedMediaUrl(photo.storageKey) : storage.publicUrl(photo.storageKey),
+          thumbUrl: index > 0 ? signedMediaUrl(photo.thumbKey) : storage.publicUrl(photo.thumbKey),
           pending: photo.status === "pending",
         },
   );
