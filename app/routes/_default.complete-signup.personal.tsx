@@ -8,17 +8,17 @@ import { SignupStepFrame, StepButtons } from "~/components/account/SignupStep";
 import { Field, FieldErrors, inputClass } from "~/components/ui/Field";
 import { db } from "~/db.server";
 import { continueAfter, isSkip } from "~/models/accounts/pages/complete-signup.server";
-import { askedPersonalFields, PERSONAL_FIELDS, personalSchema, type PersonalField } from "~/models/profiles/profile-forms";
-import { PERSONAL_COLUMNS, profileOf, savePersonal } from "~/models/profiles/profile-update.server";
+import { askedPersonalFields, PERSONAL_FIELDS, personalSchema } from "~/models/profiles/profile-forms";
+import { personalValues, profileOf, savePersonal } from "~/models/profiles/profile-update.server";
 import { requireMember } from "~/web/require-member.server";
+import { SexualityConsent } from "~/components/profile/SexualityConsent";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { tenant, member } = requireMember(request, context);
   const profile = await profileOf(db(), member.id);
   // The brand's visible_profile_fields decide what is asked.
   const fields = askedPersonalFields(tenant);
-  const current = Object.fromEntries(fields.map((field) => [field, profile?.[PERSONAL_COLUMNS[field]] ?? ""])) as Partial<Record<PersonalField, string>>;
-  return { fields, current };
+  return { fields, current: personalValues(profile, fields) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -58,6 +58,7 @@ export default function PersonalStep() {
             <FieldErrors id={fields[name].errorId} errors={fields[name].errors} />
           </Field>
         ))}
+        {asked.includes("sexuality") ? <SexualityConsent field={fields.sexuality_consent} /> : null}
         <div className="sm:col-span-2">
           <StepButtons busy={navigation.state !== "idle"} />
         </div>

@@ -7,6 +7,7 @@ import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
 import { checkCurrentPassword } from "~/models/accounts/account-settings.server";
 import { latestDataExport, requestDataExport } from "~/models/accounts/data-export.server";
+import { profileOf, withdrawSexualityConsent } from "~/models/profiles/profile-update.server";
 import { setFlash } from "~/web/flash.server";
 import { requireMember } from "~/web/require-member.server";
 import { tooManyInit, waitMinutes } from "~/web/too-many.server";
@@ -16,8 +17,9 @@ export const handle = { i18n: ["common", "account", "settings"] };
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { tenant, member } = requireMember(request, context);
   const t = await getFixedT(context.language, "security");
-  const latest = await latestDataExport(db(), member.id);
+  const [latest, profile] = await Promise.all([latestDataExport(db(), member.id), profileOf(db(), member.id)]);
   return {
+    sexualityConsentAt: profile?.sexualityConsentAt?.toISOString() ?? null,
     title: `${t("dataExport.title")} | ${tenant.name}`,
     timeZone: tenant.timezone,
     latest: latest ? { createdAt: latest.createdAt.toISOString(), readyAt: latest.readyAt?.toISOString() ?? null, expiresAt: latest.expiresAt?.toISOString() ?? null } : null,
@@ -28,6 +30,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const { member } = requireMember(request, context);
   const form = await request.formData();
+  if (form.get("intent") === "withdraw-sexuality-consent") {
+    await withdrawSexualityConsent(db(), member.id);
+    return redirect("/settings/privacy", { headers: { "Set-Cookie": await setFlash({ tone: "success", key: "security:sexualityConsent.withdrawn" }) } });
+  }
   const password = String(form.get("password") ?? "");
   const check = await checkCurrentPassword(db(), member.id, password, context.clientIp);
   if (!check.ok) {
@@ -45,7 +51,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (load
 
 /** Settings: a copy of everything stored about the member (GDPR), as a ZIP sent by mail. */
 export default function PrivacySettingsPage() {
-  const { latest, timeZone } = useLoaderData<typeof loader>();
+  const { latest, timeZone, sexualityConsentAt } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation("security");
   const busy = useNavigation().state !== "idle";
@@ -74,6 +80,23 @@ export default function PrivacySettingsPage() {
             {t("dataExport.submit")}
           </button>
         </Form>
+      </SettingsSection>
+      <SettingsSection title={t("sexualityConsent.title")} testId="sexuality-consent-settings">
+        {sexualityConsentAt ? (
+          <>
+            <p className="text-sm" data-testid="sexuality-consent-given">
+              {t("sexualityConsent.given", { date: date.format(new Date(sexualityConsentAt)) })}
+            </p>
+            <Form method="post" className="mt-3">
+              <input type="hidden" name="intent" value="withdraw-sexuality-consent" />
+              <button type="submit" className="btn-outline" disabled={busy} data-testid="sexuality-consent-withdraw">
+                {t("sexualityConsent.withdraw")}
+              </button>
+            </Form>
+          </>
+        ) : (
+          <p className="text-sm text-gray-600">{t("sexualityConsent.none")}</p>
+        )}
       </SettingsSection>
     </SettingsFrame>
   );

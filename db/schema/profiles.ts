@@ -36,6 +36,9 @@ export const profiles = pgTable(
     name: text("name").notNull(),
     gender: gender("gender"),
     sexuality: sexuality("sexuality"),
+    /** The explicit consent to keep the sexuality (special-category data): when, and to which text version. */
+    sexualityConsentAt: timestamp("sexuality_consent_at", { withTimezone: true }),
+    sexualityConsentVersion: text("sexuality_consent_version"),
     birthDate: date("birth_date", { mode: "string" }),
     country: text("country"),
     region: text("region"),

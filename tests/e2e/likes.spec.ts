@@ -197,7 +197,7 @@ test("two members like each other: a new like, then a match shown to both", asyn
 test("the swipe game stops at the fourth like of the day; passing goes on", async ({ page }) => {
   // A straight woman is shown men only: none of the other tests' members here have a gender, so
   // her likes land on demo profiles and cannot disturb another test's counts.
-  const me = await signUpHere(page, `Swipster ${tag()}`, "1990-05-17", { personal: { gender: "female", sexuality: "hetero" } });
+  const me = await signUpHere(page, `Swipster ${tag()}`, "1990-05-17", { personal: { gender: "female", sexuality: "hetero", sexuality_consent: "on" } });
   await open(page, "/swipe-game");
   const swipeCard = page.getByTestId("swipe-card");
   const remaining = page.getByTestId("swipe-remaining");

@@ -57,7 +57,7 @@ test("every search filter keeps to matching members of the brand's pool", async 
     createMember(browser, BRAND, `Zoek oud ${run}`, 71, { location: place("BE", "BE-VAN", "Lier"), personal: { gender: "female", body_type: "normal" } }),
     createMember(browser, "herchoice", `Zoek elders ${run}`, 24, { personal: { gender: "female", body_type: "slim" } }),
     // The searcher is a young slim bi woman in Noord-Holland too: she matches her own filters.
-    signUp(page, BRAND, `Zoeker ${run}`, birthDateForAge(24), { location: place("NL", "NL-NH", "Amsterdam"), personal: { gender: "female", sexuality: "bi", body_type: "slim" } }),
+    signUp(page, BRAND, `Zoeker ${run}`, birthDateForAge(24), { location: place("NL", "NL-NH", "Amsterdam"), personal: { gender: "female", sexuality: "bi", sexuality_consent: "on", body_type: "slim" } }),
     // Meanwhile: visitors may search Flirtpunt (see the fictional profile test), not Kraglosci.
     (async () => {
       const visitor = await newVisitor(browser, "kraglosci");
@@ -186,6 +186,11 @@ test("a member edits every profile section and sees it all on their profile", as
     signup_reason: "friendship",
   };
   for (const [field, value] of Object.entries(choices)) await personal.locator(`select[name="${field}"]`).selectOption(value);
+  // The sexuality is kept only with an explicit consent: without it the form says so and keeps the choices.
+  await page.getByTestId("save-personal").click();
+  await expect(personal.getByText("Geef toestemming om je seksuele voorkeur te bewaren")).toBeVisible();
+  await expect(personal.locator('select[name="sexuality"]')).toHaveValue("bi");
+  await personal.getByTestId("sexuality-consent").check();
   await page.getByTestId("save-personal").click();
   await expect(page).toHaveURL(/\/profile#personal$/);
 

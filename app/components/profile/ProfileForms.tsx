@@ -8,6 +8,7 @@ import { interestIcon } from "~/components/members/interest-icons";
 import { Field, FieldErrors, inputClass } from "~/components/ui/Field";
 import { ABOUT_MAX, aboutSchema, basicsSchema, interestsSchema, locationSchema, PERSONAL_FIELDS, personalSchema, type PersonalField } from "~/models/profiles/profile-forms";
 import { LocationFields, type CountryRegions } from "./LocationFields";
+import { SexualityConsent } from "~/components/profile/SexualityConsent";
 
 type LastResult = SubmissionResult<string[]> | undefined;
 
@@ -116,6 +117,7 @@ export function PersonalForm({ fields: asked, current, lastResult }: { fields: P
             <FieldErrors id={fields[name].errorId} errors={fields[name].errors} />
           </Field>
         ))}
+        {asked.includes("sexuality") ? <SexualityConsent field={fields.sexuality_consent} /> : null}
         <div className="sm:col-span-2">
           <SaveButton intent="personal" />
         </div>

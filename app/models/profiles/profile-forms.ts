@@ -62,16 +62,26 @@ export function locationSchema(countries: readonly string[]) {
 
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values).optional();
 
-export const personalSchema = z.object({
-  gender: optionalEnum(GENDERS),
-  sexuality: optionalEnum(SEXUALITIES),
-  relationship_status: optionalEnum(RELATIONSHIP_STATUSES),
-  body_type: optionalEnum(BODY_TYPES),
-  hair_colour: optionalEnum(HAIR_COLOURS),
-  eye_colour: optionalEnum(EYE_COLOURS),
-  tattoos: optionalEnum(TATTOOS),
-  signup_reason: optionalEnum(SIGNUP_REASONS),
-});
+/**
+ * The version of the consent text for the sexuality (catalogue security `sexualityConsent.label`):
+ * stored with the consent, and raised whenever that text changes.
+ */
+export const SEXUALITY_CONSENT_VERSION = "2026-11-v1";
+
+export const personalSchema = z
+  .object({
+    gender: optionalEnum(GENDERS),
+    sexuality: optionalEnum(SEXUALITIES),
+    /** Sexuality is special-category data (GDPR art. 9): kept only with this explicit consent. */
+    sexuality_consent: z.literal("on").optional(),
+    relationship_status: optionalEnum(RELATIONSHIP_STATUSES),
+    body_type: optionalEnum(BODY_TYPES),
+    hair_colour: optionalEnum(HAIR_COLOURS),
+    eye_colour: optionalEnum(EYE_COLOURS),
+    tattoos: optionalEnum(TATTOOS),
+    signup_reason: optionalEnum(SIGNUP_REASONS),
+  })
+  .refine((form) => !form.sexuality || form.sexuality_consent === "on", { message: "security:sexualityConsent.required", path: ["sexuality_consent"] });
 
 export const PERSONAL_FIELDS = {
   gender: GENDERS,

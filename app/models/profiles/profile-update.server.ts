@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Executor } from "../../../db/client.server";
-import { profiles, type NewProfile } from "../../../db/schema";
-import type { PersonalField, personalSchema } from "./profile-forms";
+import { profiles, type NewProfile, type Profile } from "../../../db/schema";
+import { SEXUALITY_CONSENT_VERSION, type PersonalField, type personalSchema } from "./profile-forms";
 import type { z } from "zod";
 
 type PersonalInput = z.infer<typeof personalSchema>;
@@ -32,6 +32,10 @@ export async function savePersonal(db: Executor, memberId: number, input: Person
   for (const field of asked) {
     (set as Record<string, string | null>)[PERSONAL_COLUMNS[field]] = input[field] ?? null;
   }
+  // The sexuality is kept only with its consent (the form refuses it without); clearing it ends the consent.
+  if (asked.includes("sexuality")) {
+    Object.assign(set, input.sexuality ? { sexualityConsentAt: new Date(), sexualityConsentVersion: SEXUALITY_CONSENT_VERSION } : { sexualityConsentAt: null, sexualityConsentVersion: null });
+  }
   await db.update(profiles).set({ ...set, updatedAt: new Date() }).where(eq(profiles.memberId, memberId));
 }
 
@@ -57,4 +61,16 @@ export async function saveAbout(db: Executor, memberId: number, about: string | 
 export async function profileOf(db: Executor, memberId: number) {
   const [row] = await db.select().from(profiles).where(eq(profiles.memberId, memberId));
   return row ?? null;
+}
+
+/** Withdraws the consent for the sexuality: the field is cleared with it. */
+export async function withdrawSexualityConsent(db: Executor, memberId: number): Promise<void> {
+  await db.update(profiles).set({ sexuality: null, sexualityConsentAt: null, sexualityConsentVersion: null, updatedAt: new Date() }).where(eq(profiles.memberId, memberId));
+}
+
+/** What the personal form shows: the asked fields' values, and whether the sexuality's consent was given. */
+export function personalValues(profile: Partial<Profile> | null | undefined, asked: readonly PersonalField[]): Record<string, string> {
+  const values: Record<string, string> = Object.fromEntries(asked.map((field) => [field, (profile?.[PERSONAL_COLUMNS[field]] as string | null | undefined) ?? ""]));
+  if (asked.includes("sexuality")) values.sexuality_consent = profile?.sexualityConsentAt ? "on" : "";
+  return values;
 }

@@ -9,7 +9,7 @@ import { readPhotoForm } from "./photo-upload-form.server";
 import { deletePhoto, memberPhotos, photoLimit, setMainPhoto, uploadPhoto } from "~/models/profiles/photos.server";
 import { regionsOf } from "~/domain/places";
 import { aboutSchema, askedPersonalFields, basicsSchema, interestsSchema, locationSchema, personalSchema } from "~/models/profiles/profile-forms";
-import { PERSONAL_COLUMNS, profileOf, saveAbout, saveBasics, saveInterests, saveLocation, savePersonal } from "~/models/profiles/profile-update.server";
+import { personalValues, profileOf, saveAbout, saveBasics, saveInterests, saveLocation, savePersonal } from "~/models/profiles/profile-update.server";
 import type { CurrentMember } from "~/models/members/current-member";
 
 export const PROFILE_SECTIONS = ["basics", "location", "personal", "interests", "about"] as const;
@@ -36,7 +36,7 @@ export async function profileEditData(tenant: Tenant, member: CurrentMember, lan
     location: { country: profile.country ?? tenant.countries[0]!, region: profile.region ?? "", city: profile.city ?? "" },
     countries: tenant.countries.map((code) => ({ code, name: names.of(code) ?? code, regions: regionsOf(code) })),
     personalFields: personal,
-    personal: Object.fromEntries(personal.map((field) => [field, profile[PERSONAL_COLUMNS[field]] ?? ""])) as Record<string, string>,
+    personal: personalValues(profile, personal),
     allowedInterests: tenant.settings.interests,
     interests: profile.interests,
     about: profile.about ?? "",
