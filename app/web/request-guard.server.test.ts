@@ -63,6 +63,13 @@ describe("withBoundedBody (review M-3)", () => {
     expect(((await (exact as Request).arrayBuffer()) as ArrayBuffer).byteLength).toBe(MAX_BODY_BYTES);
   });
 
+  it("refuses a NUL character, raw, URL-encoded or in JSON, which no text column can hold (found by the fuzz suite)", async () => {
+    expect(await withBoundedBody(post("/chats/3", {}, "body=hoi%00daar"))).toBe("badCharacters");
+    expect(await withBoundedBody(post("/chats/3", {}, "body=hoi\u0000daar"))).toBe("badCharacters");
+    expect(await withBoundedBody(post("/api/push/subscribe", { "content-type": "application/json" }, '{"endpoint":"a\\u0000b"}'))).toBe("badCharacters");
+    expect(await withBoundedBody(post("/chats/3", {}, "body=100%25%20zeker"))).toBeInstanceOf(Request);
+  });
+
   it("leaves photo uploads to their own limit, and only photo uploads", async () => {
     const multipart = { "content-type": "multipart/form-data; boundary=x" };
     const upload = post("/chats/3", multipart, streamOf(4 * MAX_BODY_BYTES));

@@ -111,7 +111,7 @@ export async function sendFromForm(request: Request, member: CurrentMember, tena
     const refused = await sendRefusal(db(), { senderId: member.id, recipientId, tenant, kind: "photo" });
     if (refused) return { ok: false, reason: refused };
     const read = await readPhotoForm(request);
-    if (!read.ok) return { ok: false, reason: "photoTooLarge" };
+    if (!read.ok) return { ok: false, reason: read.error === "tooLarge" ? "photoTooLarge" : "photoRejected" };
     if (!read.file) return { ok: false, reason: "photoRejected" };
     let processed;
     try {

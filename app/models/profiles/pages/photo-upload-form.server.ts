@@ -17,8 +17,13 @@ const MAX_REQUEST_BYTES = MAX_UPLOAD_BYTES + 64 * 1024;
  * request, a larger file, more parts or long fields are refused as they stream in, before any
  * decoding. Only the part named `photo` may carry a file; other files are skipped unread.
  */
-export async function readPhotoForm(request: Request): Promise<{ ok: true; form: FormData; file: Buffer | null } | { ok: false; error: "tooLarge" }> {
+export async function readPhotoForm(request: Request): Promise<{ ok: true; form: FormData; file: Buffer | null } | { ok: false; error: "tooLarge" | "notAnImage" }> {
   if (Number(request.headers.get("content-length") ?? 0) > MAX_REQUEST_BYTES) return { ok: false, error: "tooLarge" };
+  // A form without a file (a plain post, its size already bounded by the request guard) has no photo.
+  if (!(request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) {
+    const form = await request.formData().catch(() => new FormData());
+    return { ok: true, form, file: null };
+  }
   const photo = createMemoryUploadHandler({ maxPartSize: MAX_UPLOAD_BYTES });
   const field = createMemoryUploadHandler({ maxPartSize: MAX_FIELD_BYTES });
   let parts = 0;
@@ -36,6 +41,8 @@ export async function readPhotoForm(request: Request): Promise<{ ok: true; form:
     form = await parseMultipartFormData(request, handler);
   } catch (error) {
     if (error instanceof MaxPartSizeExceededError) return { ok: false, error: "tooLarge" };
+    // A body that says multipart but is not (found by the fuzz suite: it was a 500).
+    if (error instanceof TypeError) return { ok: false, error: "notAnImage" };
     throw error;
   }
   const file = form.get("photo");
