@@ -110,7 +110,10 @@ test("two members chat: live delivery, read state, a reply with a photo and a gi
     await expect(page.getByTestId("chat-photo")).toHaveCount(1);
     await expect(page.getByTestId("chat-gift")).toHaveAttribute("data-gift", "rose");
     await expect(page.getByTestId("chat-gift")).toContainText("Roos");
-    expect(await page.getByTestId("chat-photo").getAttribute("src")).toMatch(/^\/media\/chat\/.+\.webp$/);
+    // A chat photo is private: a short-lived signed link, which the browser really loads.
+    const photo = page.getByTestId("chat-photo");
+    expect(await photo.getAttribute("src")).toMatch(/^\/private-media\/chat\/.+\.webp\?e=\d+&s=[\w-]+$/);
+    await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
   } finally {
     await other.close();
   }
