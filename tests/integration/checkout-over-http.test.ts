@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tenantSchema } from "../../app/tenancy/schema";
 import { createTestDatabase, type TestDatabase } from "../fixtures/database";
-import { logIn, removeTempDirs, send, startServer, tempDir, waitForListening, type Started } from "../fixtures/server-process";
+import { logIn, signUp, removeTempDirs, send, startServer, tempDir, waitForListening, type Started } from "../fixtures/server-process";
 
 /**
  * The whole purchase through the built server: the method page, the local hosted checkout, the
@@ -25,7 +25,8 @@ beforeAll(async () => {
   server = startServer(dir, database?.url ? { DATABASE_URL: database.url } : {});
   await waitForListening(server);
   [free, premium] = await Promise.all([
-    logIn(server.port, host, "free.flirtpunt@demo.invalid", "demo-password-2026"),
+    // A member who just signed up: the time bonus of the first four hours applies.
+    signUp(server.port, host, "nieuw@example.com"),
     logIn(server.port, host, "premium.flirtpunt@demo.invalid", "demo-password-2026"),
   ]);
 }, 90_000);
@@ -99,7 +100,7 @@ describe("buying credits over HTTP", () => {
   it("goes from pending to paid, and makes a free member premium with the time bonus price", async () => {
     const before = await balance(free);
     const confirm = await get("/credits/popular/ideal", free);
-    // Demo members are seeded on start: within four hours of signup, 25% off 29,95 → 22,46.
+    // Within four hours of signup, 25% off 29,95 → 22,46.
     expect(attribute(confirm.body, "confirm-total", "data-cents")).toBe("2246");
     const checkout = await startPayment(free);
     const result = await choose(checkout, "pending");
