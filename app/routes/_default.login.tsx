@@ -14,6 +14,8 @@ import { startSession } from "~/models/accounts/sessions.server";
 import { siteOrigin } from "~/web/site-origin.server";
 import { requireTenant } from "~/tenancy/require-tenant.server";
 import { safeRedirectPath } from "~/web/http.server";
+import { twoFactorEnabled } from "~/models/accounts/two-factor.server";
+import { loginStepCookie } from "~/web/cookies.server";
 
 export const handle = { i18n: ["common", "account"] };
 
@@ -34,8 +36,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }), refusal: null }, { status: 400 });
   try {
     const memberId = await loginAuthenticator(tenant, context).authenticate("form", request);
+    const redirectTo = safeRedirectPath(submission.value.redirectTo, "/");
+    // With two-step login the password alone opens nothing: the code page comes first.
+    if (await twoFactorEnabled(db(), memberId)) {
+      const step = await loginStepCookie.serialize({ memberId, expires: Date.now() + 5 * 60_000 });
+      return redirect(`/login/code?redirectTo=${encodeURIComponent(redirectTo)}`, { headers: { "Set-Cookie": step } });
+    }
     const cookie = await startSession(db(), { memberId, siteId: tenant.id, userAgent: request.headers.get("user-agent") });
-    return redirect(safeRedirectPath(submission.value.redirectTo, "/"), { headers: { "Set-Cookie": cookie } });
+    return redirect(redirectTo, { headers: { "Set-Cookie": cookie } });
   } catch (error) {
     if (!(error instanceof LoginRefused)) throw error;
     // A switched-off account learns why on the ban page (spec section 2), without a session.

@@ -47,3 +47,12 @@ export const searchCookie = createCookie("search", baseOptions());
  * is /signup so that the page's data request (`/signup/sent.data`) carries it too.
  */
 export const signupSentCookie = createCookie("signup_sent", { ...baseOptions(), path: "/signup", maxAge: 15 * 60 });
+
+/**
+ * Between a right password and the second step of a two-step login: who it is, signed with its own
+ * key, for five minutes and the /login pages only. It is no session: nothing else accepts it.
+ */
+export const loginStepCookie = createCookie("login_step", { ...baseOptions(), path: "/login", maxAge: 5 * 60, secrets: purposeKeys("login-step") });
+
+/** The secret of a two-step login being set up (sealed), until the member confirms it with a code. */
+export const totpSetupCookie = createCookie("totp_setup", { ...baseOptions(), path: "/settings", maxAge: 10 * 60 });

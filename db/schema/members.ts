@@ -30,6 +30,13 @@ export const members = pgTable(
     credits: integer("credits").notNull().default(0),
     /** Credits a refund, chargeback or returned collection took back beyond the balance; nothing can be spent while it is above 0 (docs/product/payments.md#reversals). */
     creditDebt: integer("credit_debt").notNull().default(0),
+    /** Two-step login (docs/product/accounts.md#two-step-login): the TOTP secret, sealed with its own key. */
+    totpSecret: text("totp_secret"),
+    totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
+    /** The last time step whose code was used: a code is never taken twice. */
+    totpLastStep: bigint("totp_last_step", { mode: "number" }),
+    /** SHA-256 of each unused recovery code. */
+    totpRecoveryCodes: jsonb("totp_recovery_codes").$type<string[]>(),
     /** Messages this member may still send without credits (the brand's free_messages at signup). */
     freeMessages: integer("free_messages").notNull().default(0),
     /** Conversations this member started; counted, not derived, so a removed conversation does not give one back. */

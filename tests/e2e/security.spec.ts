@@ -1,5 +1,6 @@
 import { acceptSiteEntry, brandUrl, expect, fillSignup, giveOwnAddress, mailLinkFor, PASSWORD, test, uniqueEmail } from "./helpers";
-import { logIn, signUp } from "./member-setup";
+import { generate } from "otplib";
+import { logIn, signUp, tag } from "./member-setup";
 
 test("a gay-niche brand answers a new and a taken address alike; the mailed link lets the new member in", async ({ page, browser }) => {
   test.setTimeout(60_000);
@@ -73,4 +74,40 @@ test("settings list the member's devices: one is logged out from the other, then
   } finally {
     await laptop.close();
   }
+});
+
+test("a member turns on two-step login in the settings; the next login asks for the app's code", async ({ page }) => {
+  test.setTimeout(60_000);
+  const member = await signUp(page, "flirtpunt", `Twee ${tag()}`);
+  await page.goto(brandUrl("flirtpunt"));
+  await page.getByTestId("account-menu").click();
+  await page.getByTestId("account-menu").getByRole("link", { name: "Instellingen" }).click();
+  await page.getByRole("link", { name: "Twee stappen" }).click();
+  await expect(page).toHaveURL(brandUrl("flirtpunt", "/settings/two-factor"));
+  await page.waitForLoadState("networkidle");
+  const secret = (await page.getByTestId("two-factor-secret").textContent())!.trim();
+  // A wrong code first: the same secret stays on the page.
+  await page.getByLabel("Code", { exact: true }).fill("000000");
+  await page.getByTestId("two-factor-submit").click();
+  await expect(page.getByTestId("two-factor-error")).toContainText("Deze code klopt niet");
+  await expect(page.getByTestId("two-factor-secret")).toHaveText(secret);
+  await page.getByLabel("Code", { exact: true }).fill(await generate({ secret }));
+  await page.getByTestId("two-factor-submit").click();
+  await expect(page.getByTestId("recovery-code")).toHaveCount(10);
+
+  await page.getByTestId("account-menu").click();
+  await page.getByTestId("logout").click();
+  await expect(page.getByTestId("nav-login")).toBeVisible();
+  await page.goto(brandUrl("flirtpunt", "/login"));
+  await page.waitForLoadState("networkidle");
+  await page.locator('input[name="email"]').fill(member.email);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.getByTestId("login-submit").click();
+  await expect(page).toHaveURL(/\/login\/code/);
+  await expect(page.getByTestId("nav-login")).toBeVisible();
+  // The code of the step just used is not taken twice; the next step's code is.
+  await page.waitForLoadState("networkidle");
+  await page.getByLabel("Code", { exact: true }).fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
+  await page.getByTestId("login-code-submit").click();
+  await expect(page.getByTestId("account-name")).toHaveText(member.name);
 });

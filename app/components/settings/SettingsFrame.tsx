@@ -7,6 +7,7 @@ const TABS = [
   { to: "/settings", key: "tabs.account" },
   { to: "/settings/blocked", key: "tabs.blocked" },
   { to: "/settings/devices", key: "tabs.devices" },
+  { to: "/settings/two-factor", key: "tabs.twoFactor" },
   { to: "/settings/privacy", key: "tabs.privacy" },
 ] as const;
 

@@ -32,6 +32,9 @@ export const RATE_LIMITS = {
   chatMessagePerAddress: { name: "chat-message-address", max: 1000, windowMs: HOUR_MS },
   chatPhotoPerMember: { name: "chat-photo-member", max: 30, windowMs: HOUR_MS },
   profilePhotoPerMember: { name: "profile-photo-member", max: 30, windowMs: HOUR_MS },
+  // The second step of a two-step login: a million codes, so a handful of tries.
+  secondFactorPerMember: { name: "second-factor-member", max: 10, windowMs: 15 * MINUTE_MS },
+  secondFactorPerAddress: { name: "second-factor-address", max: 30, windowMs: 15 * MINUTE_MS },
   // A data export reads everything about a member and mails a link: a few a day.
   dataExportPerMember: { name: "data-export-member", max: 3, windowMs: DAY_MS },
   // Direct debit's SMS codes: a member asks a few at most; one phone behind many accounts is fraud.
