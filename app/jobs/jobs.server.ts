@@ -3,6 +3,7 @@ import { emailTokens, loginAttempts } from "../../db/schema/index";
 import { purgeDeletedAccounts, purgeRejectedPhotos, purgeUnconfirmedAccounts } from "~/models/accounts/account-deletion.server";
 import { prepareDataExports } from "~/models/accounts/data-export.server";
 import { pruneSecurityEvents } from "~/models/safety/security-events.server";
+import { retryQueuedMails } from "~/services/mail/mail.server";
 import { remindUnconfirmedMembers } from "~/models/notifications/notification-mail.server";
 import { pruneEvents } from "~/models/notifications/member-events.server";
 import { sendNewMessageMails, sendUnreadReminders } from "~/models/notifications/message-mails.server";
@@ -35,6 +36,11 @@ export function scheduledJobList(registry: TenantRegistry): Job[] {
       name: "prepare-data-exports",
       intervalMs: 60_000,
       run: async (db, now) => quietWhenZero(await prepareDataExports(db, storage(), registry, now), "prepared"),
+    },
+    {
+      name: "retry-queued-mails",
+      intervalMs: 60_000,
+      run: async (_db, now) => quietWhenZero(await retryQueuedMails(now), "sent"),
     },
     {
       name: "prune-security-events",

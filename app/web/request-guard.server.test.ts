@@ -3,8 +3,9 @@ import { guardRequest, isCrossSite, MAX_BODY_BYTES, withBoundedBody } from "./re
 
 const HOST = "flirtpunt.nl";
 
+/** A post as a form sends it (URL-encoded) unless the headers say otherwise. */
 function post(path: string, headers: Record<string, string> = {}, body: BodyInit = "a=1"): Request {
-  return new Request(`https://${HOST}${path}`, { method: "POST", headers, body, duplex: "half" } as RequestInit);
+  return new Request(`https://${HOST}${path}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", ...headers }, body, duplex: "half" } as RequestInit);
 }
 
 /** A body that arrives in pieces without saying its length, as a chunked upload does. */
@@ -68,6 +69,14 @@ describe("withBoundedBody (review M-3)", () => {
     expect(await withBoundedBody(post("/chats/3", {}, "body=hoi\u0000daar"))).toBe("badCharacters");
     expect(await withBoundedBody(post("/api/push/subscribe", { "content-type": "application/json" }, '{"endpoint":"a\\u0000b"}'))).toBe("badCharacters");
     expect(await withBoundedBody(post("/chats/3", {}, "body=100%25%20zeker"))).toBeInstanceOf(Request);
+  });
+
+  it("lets JSON reach only the calls that read it; a form action gets forms (found by the fuzz suite)", async () => {
+    const json = { "content-type": "application/json" };
+    expect(await withBoundedBody(post("/api/alerts/dismiss", json, '{"alert":"noPhoto"}'))).toBe("unsupportedType");
+    expect(await withBoundedBody(post("/login", { "content-type": "text/plain" }, "email=a"))).toBe("unsupportedType");
+    expect(await withBoundedBody(post("/api/push/subscribe", json, '{"endpoint":"https://fcm.googleapis.com/x"}'))).toBeInstanceOf(Request);
+    expect(await withBoundedBody(post("/api/page-hidden.php", { "content-type": "text/plain;charset=UTF-8" }, "{}"))).toBeInstanceOf(Request);
   });
 
   it("leaves photo uploads to their own limit, and only photo uploads", async () => {

@@ -17,3 +17,4 @@ export * from "./direct-debit";
 export * from "./rate-limits";
 export * from "./data-exports";
 export * from "./security-events";
+export * from "./mail-queue";

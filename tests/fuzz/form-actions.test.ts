@@ -128,10 +128,14 @@ describe("every form action, fuzzed", () => {
     it(`${file}: only 4xx for any input, never a 5xx, the database whole`, async () => {
       const routePath = `/${file.replace(/\.(tsx|ts)$/, "").replace(/^_(default|chat)\./, "").replace(/\./g, "/")}`;
       await fc.assert(
-        fc.asyncProperty(fields, fc.boolean(), fc.oneof(fc.constant(String(partner.id)), value), async (input, asMember, id) => {
+        fc.asyncProperty(fields, fc.boolean(), fc.oneof(fc.constant(String(partner.id)), value), fc.oneof(fc.constant(null), fc.jsonValue()), async (input, asMember, id, json) => {
           const context: AppLoadContext = contextFor(tenant, asMember ? { member: member.current, sessionId: null } : {});
           // The whole path of a request: the one request guard, then the action.
-          const sent = new Request(`http://flirtpunt.localhost${routePath}`, { method: "POST", body: formBody(input), headers: { "sec-fetch-site": "same-origin" } });
+          // A script's call (api.*) sends JSON: the form's fields, or any JSON value at all.
+          const asJson = file.startsWith("api.") && json !== null;
+          const body = asJson ? JSON.stringify(typeof json === "object" && json !== null && !Array.isArray(json) ? { ...input.named, ...json } : json) : formBody(input);
+          const headers: Record<string, string> = { "sec-fetch-site": "same-origin", ...(asJson ? { "content-type": "application/json" } : {}) };
+          const sent = new Request(`http://flirtpunt.localhost${routePath}`, { method: "POST", body, headers });
           const guarded = await guardRequest(sent, "flirtpunt.localhost", "nl");
           const status =
             "refused" in guarded ? guarded.refused.status : await statusOf(() => action({ request: guarded.request, context, params: { id, provider: id, token: id, method: id, "*": id } }));

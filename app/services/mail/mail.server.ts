@@ -2,6 +2,7 @@ import { db } from "../../../db/database.server";
 import { env } from "~/env.server";
 import type { MailService } from "./mail";
 import { OutboxMailService } from "./outbox.server";
+import { RetryingMailService } from "./retrying.server";
 import { SmtpMailService } from "./smtp.server";
 
 let instance: MailService | undefined;
@@ -13,18 +14,25 @@ export function mailService(): MailService {
     if (config.localServices) {
       instance = new OutboxMailService(db);
     } else if (config.SMTP_HOST) {
-      instance = new SmtpMailService({
+      const smtp = new SmtpMailService({
         host: config.SMTP_HOST,
         port: config.SMTP_PORT,
         secure: config.SMTP_SECURE === "1",
         user: config.SMTP_USER,
         password: config.SMTP_PASSWORD,
       });
+      instance = new RetryingMailService(smtp, db);
     } else {
       throw new Error("Invalid environment variable SMTP_HOST: required when LOCAL_SERVICES is off");
     }
   }
   return instance;
+}
+
+/** Tries queued mails again (the job runner); nothing to do for the local outbox. */
+export async function retryQueuedMails(now = new Date()): Promise<number> {
+  const service = mailService();
+  return service instanceof RetryingMailService ? service.retryDue(now) : 0;
 }
 
 /** Tests hand in a service of their own. */
