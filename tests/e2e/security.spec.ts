@@ -95,7 +95,8 @@ test("a member turns on two-step login in the settings; the next login asks for 
   await page.getByTestId("two-factor-submit").click();
   await expect(page.getByTestId("recovery-code")).toHaveCount(10);
 
-  await page.getByTestId("account-menu").click();
+  await page.goto(brandUrl("flirtpunt"));
+  await page.getByTestId("account-menu").locator("summary").click();
   await page.getByTestId("logout").click();
   await expect(page.getByTestId("nav-login")).toBeVisible();
   await page.goto(brandUrl("flirtpunt", "/login"));
