@@ -1,4 +1,4 @@
-// Measures chat delivery across two server processes: `npm run build && DATABASE_URL=… npm run bench:chat`.
+// Measures chat delivery across two server processes: `npm run build:local && DATABASE_URL=… npm run bench:chat`.
 // Starts two built servers on a fresh PostgreSQL database of its own, logs in BENCH_PAIRS pairs of
 // members, opens each recipient's event stream on the second process and sends messages through
 // the first, as the page's composer does (the action alone; the page reloads its data apart).

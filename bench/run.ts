@@ -1,4 +1,4 @@
-// Measures pages of the built server under load: `npm run build && npm run bench`.
+// Measures pages of the built server under load: `npm run build:local && npm run bench`.
 // Starts server.mjs on its own port and data directory, runs autocannon against each page with
 // 20 connections, and prints a table; results are recorded by hand in bench/RESULTS.md.
 // `/pages/cookies` is the trivial route (a static page through the root and i18n) every page is

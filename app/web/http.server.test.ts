@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isDocumentRequest, safeRedirectPath } from "./http.server";
+import { isDocumentRequest, isOwnNavigation, safeRedirectPath } from "./http.server";
 
 describe("safeRedirectPath", () => {
   it("keeps paths on this site", () => {
@@ -36,5 +36,18 @@ describe("isDocumentRequest", () => {
     expect(isDocumentRequest(new Request("http://x/chats/1", { headers: { "sec-fetch-dest": "document" } }))).toBe(true);
     expect(isDocumentRequest(new Request("http://x/chats/1.data", { headers: { "sec-fetch-dest": "empty" } }))).toBe(false);
     expect(isDocumentRequest(new Request("http://x/chats/1"))).toBe(true);
+  });
+});
+
+describe("isOwnNavigation", () => {
+  const open = (site?: string) => new Request("http://x/chats/1", { headers: site ? { "sec-fetch-site": site } : {} });
+  it("counts this site's links, typed addresses and old browsers as the member's own visit", () => {
+    expect(isOwnNavigation(open("same-origin"))).toBe(true);
+    expect(isOwnNavigation(open("none"))).toBe(true);
+    expect(isOwnNavigation(open())).toBe(true);
+  });
+  it("does not count a link on another site, or on another brand of the same domain", () => {
+    expect(isOwnNavigation(open("cross-site"))).toBe(false);
+    expect(isOwnNavigation(open("same-site"))).toBe(false);
   });
 });

@@ -35,3 +35,13 @@ export function isDocumentRequest(request: Request): boolean {
   const destination = request.headers.get("sec-fetch-dest");
   return destination === null || destination === "document";
 }
+
+/**
+ * Whether the person opened this page from this site, or typed or bookmarked it — not a link on
+ * another site. Only such visits may change state on a GET (mark read, mark seen); browsers
+ * without Sec-Fetch-Site count as our own.
+ */
+export function isOwnNavigation(request: Request): boolean {
+  const site = request.headers.get("sec-fetch-site");
+  return site === null || site === "same-origin" || site === "none";
+}

@@ -7,7 +7,7 @@ import { createMember } from "../fixtures/members";
 import { logIn, openEventStream, removeTempDirs, send, startServer, tempDir, waitForListening } from "../fixtures/server-process";
 
 beforeAll(() => {
-  if (!existsSync("build/index.js")) throw new Error("These tests start the built server: run `npm run build` first.");
+  if (!existsSync("build/index.js")) throw new Error("These tests start the built server: run `npm run build:local` first.");
 });
 afterEach(removeTempDirs);
 

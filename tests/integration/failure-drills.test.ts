@@ -14,7 +14,7 @@ import { logIn, openEventStream, removeTempDirs, send, startServer, tempDir, wai
  */
 
 beforeAll(() => {
-  if (!existsSync("build/index.js")) throw new Error("These tests start the built server: run `npm run build` first.");
+  if (!existsSync("build/index.js")) throw new Error("These tests start the built server: run `npm run build:local` first.");
 });
 afterEach(removeTempDirs);
 

@@ -10,7 +10,9 @@ const dataDir = vi.hoisted(() => {
   return dir;
 });
 
-import { photos, profiles } from "../../db/schema/index";
+import { likes, photos, profiles } from "../../db/schema/index";
+import { likeMember } from "../../app/models/likes/likes.server";
+import { countRequest, RATE_LIMITS } from "../../app/models/safety/rate-limits.server";
 import { setDatabaseHandle } from "../../db/database.server";
 import type { CurrentMember } from "../../app/models/members/current-member";
 import { action as profileAction } from "../../app/routes/_default.profile";
@@ -145,5 +147,34 @@ describe("/members and /members/{id}", () => {
     await post(pest.id, "unblock");
     const again = await memberLoader({ request: new Request(`http://alpha.example/members/${me.id}`), context: contextFor(alpha, { member: pest }), params: { id: String(me.id) } });
     expect(again.profile.name).toBe("Me");
+  });
+
+  it("a like turns seen only when its liker's profile is opened from this site, not from a link elsewhere (I-4)", async () => {
+    const me = await addPerson(alpha, "Me");
+    const fan = await addPerson(alpha, "Fan");
+    await likeMember(handle.db, { likerId: fan.id, likedId: me.id, pool: alpha.pool, source: "profile" });
+    const open = (site: string) =>
+      memberLoader({ request: new Request(`http://alpha.example/members/${fan.id}`, { headers: { "sec-fetch-site": site } }), context: contextFor(alpha, { member: me }), params: { id: String(fan.id) } });
+    const seenAt = async () => (await handle.db.select({ seenAt: likes.seenAt }).from(likes).where(eq(likes.likerId, fan.id)))[0]?.seenAt;
+    await open("cross-site");
+    expect(await seenAt()).toBeNull();
+    await open("same-origin");
+    expect(await seenAt()).toBeInstanceOf(Date);
+  });
+
+  it("an address that opens more profiles in an hour than a person reads gets a 429 with Retry-After and a translated reason (I-6)", async () => {
+    const target = await addPerson(alpha, "Target");
+    const reader = await addPerson(alpha, "Reader");
+    const context = { ...contextFor(alpha, { member: reader }), clientIp: "198.51.100.77" };
+    const url = `http://alpha.example/members/${target.id}`;
+    for (let i = 0; i < RATE_LIMITS.profileViewPerAddress.max; i++) await countRequest(handle.db, alpha.id, [[RATE_LIMITS.profileViewPerAddress, context.clientIp]]);
+    const refused = await callRoute(memberLoader({ request: new Request(url), context, params: { id: String(target.id) } }));
+    expect(statusOf(refused)).toBe(429);
+    const { data: body, init } = refused as { data: { error: string; message: string }; init: ResponseInit };
+    expect(Number(new Headers(init.headers).get("Retry-After"))).toBeGreaterThan(0);
+    expect(body).toMatchObject({ error: "too_many_requests", message: expect.stringContaining("Te veel pogingen") });
+    // Another address on the same brand is not affected.
+    const other = await memberLoader({ request: new Request(url), context: contextFor(alpha, { member: target }), params: { id: String(target.id) } });
+    expect(other.profile.name).toBe("Target");
   });
 });

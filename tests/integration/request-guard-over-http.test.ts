@@ -14,7 +14,7 @@ let server: Started;
 let database: TestDatabase | null = null;
 
 beforeAll(async () => {
-  if (!existsSync("build/index.js")) throw new Error("These tests start the built server: run `npm run build` first.");
+  if (!existsSync("build/index.js")) throw new Error("These tests start the built server: run `npm run build:local` first.");
   const dir = tempDir("tenants-");
   copyFileSync("tenants/flirtpunt.json", path.join(dir, "flirtpunt.json"));
   database = process.env.DATABASE_URL ? await createTestDatabase() : null;

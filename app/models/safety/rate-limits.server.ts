@@ -40,6 +40,9 @@ export const RATE_LIMITS = {
   // Direct debit's SMS codes: a member asks a few at most; one phone behind many accounts is fraud.
   smsCodePerPhone: { name: "sms-code-phone", max: 5, windowMs: DAY_MS },
   smsCodePerAddress: { name: "sms-code-address", max: 10, windowMs: DAY_MS },
+  // Member ids are sequential: a person reads a few hundred profiles an hour, a scraper thousands.
+  profileViewPerAddress: { name: "profile-view-address", max: 600, windowMs: HOUR_MS },
+  profileViewPerMember: { name: "profile-view-member", max: 600, windowMs: HOUR_MS },
   // A stream opens on every full page load and on every switch between the chat and the other pages.
   eventStreamPerMember: { name: "event-stream-member", max: 300, windowMs: 10 * MINUTE_MS },
 } as const satisfies Record<string, RateLimit>;

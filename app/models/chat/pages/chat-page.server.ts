@@ -6,7 +6,7 @@ import { db } from "~/db.server";
 import { PhotoRejected, processPhoto } from "~/services/images/process-photo.server";
 import { storage } from "~/services/storage/storage.server";
 import type { Tenant } from "~/tenancy/schema";
-import { isDocumentRequest } from "~/web/http.server";
+import { isDocumentRequest, isOwnNavigation } from "~/web/http.server";
 import { dayBefore, dayOf, type ChatClock } from "~/utils/chat-clock";
 import { FREE_CONVERSATIONS, type SendRefusal } from "~/models/chat/chat-rules";
 import { sendMessage, sendRefusal, type MessageContent, type SendOutcome } from "~/models/chat/chat-send.server";
@@ -61,13 +61,14 @@ export async function mayStartConversation(member: CurrentMember): Promise<boole
  * One conversation as its page shows it: the newest page, or older ones with `before`. Opened as
  * a page (a link followed without script) it is read at once; the page's script marks it read
  * itself while the page is visible (useMarkRead), so a reload in a background tab reads nothing.
+ * A link from another site marks nothing: only the member's own visits change read receipts.
  */
 export async function loadConversation(request: Request, member: CurrentMember, tenant: Tenant, conversationId: number, before: number | null) {
   const side = await memberConversation(db(), member.id, conversationId);
   if (!side) throw data(null, { status: 404 });
   const partner = await chatPartner(member, tenant, side.otherId, true);
   if (!partner) throw data(null, { status: 404 });
-  if (!before && isDocumentRequest(request)) await markConversationRead(db(), member.id, conversationId);
+  if (!before && isDocumentRequest(request) && isOwnNavigation(request)) await markConversationRead(db(), member.id, conversationId);
   const history = await conversationMessages(db(), storage(), {
     conversationId,
     clearedAt: side.clearedAt,

@@ -14,6 +14,9 @@ import { requireMember } from "~/web/require-member.server";
 import { assertMayBrowse } from "~/models/search/pages/search-page.server";
 import { cardsAsShown } from "~/models/members/member-cards.server";
 import { sendGiftFromForm } from "~/models/chat/pages/chat-page.server";
+import { countRequest, RATE_LIMITS } from "~/models/safety/rate-limits.server";
+import { isOwnNavigation } from "~/web/http.server";
+import { tooManyCall } from "~/web/too-many.server";
 
 const RELATED_LIMIT = 6;
 
@@ -31,10 +34,17 @@ export async function loadProfilePage({ request, context, params }: LoaderFuncti
   await assertMayBrowse(request, context, tenant);
   const memberId = memberIdParam(params.id);
   const viewer = context.member;
+  // Member ids are sequential: the views an address or member may make in an hour stop a scraper
+  // walking them (docs/product/safety.md#rate-limits).
+  const counted = await countRequest(db(), tenant.id, [
+    [RATE_LIMITS.profileViewPerAddress, context.clientIp],
+    [RATE_LIMITS.profileViewPerMember, viewer?.id ?? null],
+  ]);
+  if (!counted.ok) throw await tooManyCall(counted.retryAfterSeconds, context.language);
   const profile = await viewProfile(db(), storage(), { tenant, viewer, memberId });
   if (!profile) throw data(null, { status: 404 });
   // Opening the profile of someone who liked the viewer: that like is no longer new (docs/product/likes.md#new-likes).
-  if (viewer && !profile.isOwn) await markLikeSeen(db(), viewer.id, memberId);
+  if (viewer && !profile.isOwn && isOwnNavigation(request)) await markLikeSeen(db(), viewer.id, memberId);
   const [related, fictional, t, likes] = await Promise.all([
     searchMembers(db(), storage(), {
       scope: { pool: tenant.pool, viewerId: viewer?.id ?? null },
