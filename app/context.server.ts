@@ -12,6 +12,10 @@ import { tenants } from "~/tenancy/tenants.server";
 import { acceptedLanguages } from "~/utils/accept-language";
 import { localeCookie } from "~/web/cookies.server";
 import { nearestValue } from "~/web/client-address.server";
+import { findStaffSession } from "~/models/staff/staff-accounts.server";
+import type { StaffMember } from "~/models/staff/staff-roles";
+import { isStaffPath } from "~/models/staff/staff-paths";
+import { staffSessionCookie } from "~/web/cookies.server";
 
 export interface RequestContext {
   /** The logged-in member of this site, or null. */
@@ -29,6 +33,11 @@ export interface RequestContext {
   country: Country | null;
   /** Whether the connection itself comes from this machine (the /dev/ pages answer only then). */
   fromThisMachine: boolean;
+  /**
+   * In the staff area (/staff): the staff member of a session past both login steps, or null.
+   * There `member` is always null: a member session carries no weight in the staff area.
+   */
+  staff?: StaffMember | null;
 }
 
 declare module "@remix-run/node" {
@@ -48,12 +57,13 @@ export interface RequestOrigin {
   fromThisMachine: boolean;
 }
 
-/** Runs once per request before any loader: host → brand, then the member and the language. */
-export async function createRequestContext(headers: Headers, origin: RequestOrigin): Promise<AppLoadContext> {
+/** Runs once per request before any loader: host → brand, then the member (or staff member) and the language. */
+export async function createRequestContext(headers: Headers, origin: RequestOrigin, pathname = "/"): Promise<AppLoadContext> {
   const config = env();
   const host = origin.viaTrustedProxy && config.TRUST_FORWARDED_HOST_HEADER ? (nearestValue(headers, config.TRUST_FORWARDED_HOST_HEADER) ?? headers.get("host")) : headers.get("host");
   const tenant = resolveTenant(host, tenants(), { devTenantHosts: config.devTenantHosts, defaultTenant: config.DEFAULT_TENANT });
   const cookieHeader = headers.get("cookie");
+  if (isStaffPath(pathname)) return staffContext(cookieHeader, tenant, host, origin);
   const rawSessionId = tenant ? await sessionIdFrom(cookieHeader) : null;
   const member = rawSessionId && tenant ? await findSessionMember(db(), rawSessionId, tenant.id, tenant.settings.session_idle_days) : null;
   const cookieLanguage = (await localeCookie.parse(cookieHeader)) as unknown;
@@ -73,4 +83,14 @@ export async function createRequestContext(headers: Headers, origin: RequestOrig
     fromThisMachine: origin.fromThisMachine,
     country: origin.viaTrustedProxy && config.GEO_COUNTRY_HEADER ? visitorCountry(nearestValue(headers, config.GEO_COUNTRY_HEADER)) : null,
   };
+}
+
+/** The staff area's context: the staff member and their language (English or Dutch), never a member. */
+async function staffContext(cookieHeader: string | null, tenant: Tenant | null, host: string | null, origin: RequestOrigin): Promise<AppLoadContext> {
+  const sessionId = (await staffSessionCookie.parse(cookieHeader)) as unknown;
+  const found = typeof sessionId === "string" && sessionId.length > 20 ? await findStaffSession(db(), sessionId) : null;
+  const staff = found && "staff" in found ? found.staff : null;
+  const cookieLanguage = (await localeCookie.parse(cookieHeader)) as unknown;
+  const language: Language = staff?.uiLanguage ?? (cookieLanguage === "nl" ? "nl" : "en");
+  return { tenant, member: null, sessionId: null, staff, language, host, clientIp: origin.clientIp, fromThisMachine: origin.fromThisMachine, country: null };
 }

@@ -115,6 +115,34 @@ const settingsSchema = z
     /** Whether forms may say that an address has an account here; unset: no for niches where
         membership itself is sensitive (docs/product/safety.md#account-enumeration). */
     reveal_accounts: z.boolean().optional(),
+    /** What operators of fictional profiles may do on this brand (docs/product/staff.md#operators). */
+    operators: z
+      .object({
+        /** Operators may write first, as a fictional profile, to a member this many hours after signup; 0: never. */
+        first_message_after_hours: z.number().int().min(0).max(24 * 365).default(0),
+        /** The honest answer to "are you real?", per language; the catalogue's text where a language has none. */
+        honest_answer: perLanguageText,
+        /** What the operator must send to a member marked vulnerable, per language; the catalogue's text otherwise. */
+        care_warning: perLanguageText,
+      })
+      .strict()
+      .default({}),
+    /** Protection of members who may be vulnerable (docs/product/staff.md#vulnerable-members). */
+    care: z
+      .object({
+        daily_credit_limit: z.number().int().min(1).default(600),
+        monthly_credit_limit: z.number().int().min(1).default(6000),
+        daily_fictional_messages: z.number().int().min(1).default(150),
+        /** Credits spent in a day that mark a member vulnerable. */
+        spend_signal_credits: z.number().int().min(1).default(400),
+        /** Messages between midnight and 5 a.m. (the brand's time) in one night that mark a member vulnerable. */
+        night_messages_signal: z.number().int().min(1).default(25),
+        /** Spend in the last 7 days this many times the weekly average of the 4 weeks before marks a member vulnerable. */
+        rise_factor: z.number().min(1.5).default(3),
+        cool_down_hours: z.number().int().min(1).max(24 * 30).default(24),
+      })
+      .strict()
+      .default({}),
     signups: z.enum(["all", "with_trafficsource", "none"]).default("all"),
     logged_out_search: z.enum(["none", "all"]).default("all"),
     logged_out_search_trafficsource: z.enum(["none", "all"]).default("all"),

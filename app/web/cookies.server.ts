@@ -56,3 +56,12 @@ export const loginStepCookie = createCookie("login_step", { ...baseOptions(), pa
 
 /** The secret of a two-step login being set up (sealed), until the member confirms it with a code. */
 export const totpSetupCookie = createCookie("totp_setup", { ...baseOptions(), path: "/settings", maxAge: 10 * 60 });
+
+/** Staff sessions last this long without use (docs/product/staff.md#staff-accounts). */
+export const STAFF_IDLE_HOURS = 12;
+
+/**
+ * A staff login: its own cookie, key and path, so a member session never counts in the staff area
+ * and a staff session never counts outside it.
+ */
+export const staffSessionCookie = createCookie("staff_sid", { ...baseOptions(), path: "/staff", sameSite: "strict", maxAge: STAFF_IDLE_HOURS * 60 * 60, secrets: purposeKeys("staff-session") });

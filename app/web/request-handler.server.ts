@@ -5,6 +5,7 @@ import { env } from "~/env.server";
 import { clientAddress, isLoopback, nearestValue, parseTrustedProxies, peerIsTrusted } from "./client-address.server";
 import { finishHeaders } from "./security-headers.server";
 import { guardRequest } from "./request-guard.server";
+import { isStaffPath } from "~/models/staff/staff-paths";
 
 /** A Node request's headers as Fetch headers. */
 function headersOf(req: IncomingMessage): Headers {
@@ -60,12 +61,13 @@ export function createAppHandler(build: ServerBuild) {
     try {
       const headers = headersOf(req);
       const viaTrustedProxy = peerIsTrusted(req, trust);
-      const context = await createRequestContext(headers, { clientIp: clientAddress(req, trust), viaTrustedProxy, fromThisMachine: isLoopback(req.socket.remoteAddress) });
+      const pathname = new URL(req.url ?? "/", "http://path.invalid").pathname;
+      const context = await createRequestContext(headers, { clientIp: clientAddress(req, trust), viaTrustedProxy, fromThisMachine: isLoopback(req.socket.remoteAddress) }, pathname);
       const guarded = await guardRequest(fetchRequest(req, res, headers), context.host, context.language);
       const response = "refused" in guarded ? guarded.refused : await handleRemix(guarded.request, context);
       // Over HTTPS: TLS here, or at our proxy, which says so in X-Forwarded-Proto.
       const https = "encrypted" in req.socket || (viaTrustedProxy && nearestValue(headers, "x-forwarded-proto") === "https");
-      finishHeaders(response.headers, { member: context.member !== null, https });
+      finishHeaders(response.headers, { member: context.member !== null, https, staffArea: isStaffPath(pathname) });
       await sendResponse(res, response);
     } catch (error) {
       next(error);

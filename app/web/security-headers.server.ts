@@ -43,8 +43,13 @@ const HSTS = "max-age=31536000";
  * of anything a member sees (pages, data and script calls answered for a session), and HSTS when
  * the visitor came over HTTPS.
  */
-export function finishHeaders(headers: Headers, request: { member: boolean; https: boolean }): void {
+export function finishHeaders(headers: Headers, request: { member: boolean; https: boolean; staffArea?: boolean }): void {
   if (!headers.has("X-Content-Type-Options")) applySecurityHeaders(headers);
+  // The staff area is never kept by any cache nor listed by any search engine, logged in or not.
+  if (request.staffArea) {
+    headers.set("Cache-Control", "private, no-store");
+    headers.set("X-Robots-Tag", "noindex, nofollow");
+  }
   if (request.member && !headers.has("Cache-Control")) headers.set("Cache-Control", "private, no-store");
   if (request.https) headers.set("Strict-Transport-Security", HSTS);
 }

@@ -18,3 +18,4 @@ export * from "./rate-limits";
 export * from "./data-exports";
 export * from "./security-events";
 export * from "./mail-queue";
+export * from "./staff";

@@ -24,7 +24,7 @@ export function newTwoFactorSecret(account: { email: string; brand: string }, ke
 }
 
 /** Whether a code from the app matches now (a step either side for clocks a little off), and at which step. */
-async function matchingStep(secret: string, code: string, after: number | null): Promise<number | null> {
+export async function matchingStep(secret: string, code: string, after: number | null): Promise<number | null> {
   if (!/^\d{6}$/.test(code.trim())) return null;
   const result = await verify({ secret, token: code.trim(), epochTolerance: 30, ...(after === null ? {} : { afterTimeStep: after }) }).catch(() => ({ valid: false as const }));
   return result.valid && "timeStep" in result ? (result as { timeStep: number }).timeStep : null;

@@ -1,0 +1,109 @@
+import { and, desc, eq, gte, lt, type SQL } from "drizzle-orm";
+import type { Executor } from "../../../db/client.server";
+import { staffAudit, staffMembers } from "../../../db/schema";
+
+/** The actions the audit log knows (docs/product/staff.md#audit-log). */
+export const AUDIT_ACTIONS = [
+  "login",
+  "login_failed",
+  "logout",
+  "claim",
+  "release",
+  "reply",
+  "reply_refused",
+  "first_message",
+  "note_edit",
+  "profile_create",
+  "profile_edit",
+  "honest_answer",
+  "care_warning",
+  "flag_handled",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export interface AuditEntry {
+  staffId: number | null;
+  action: AuditAction;
+  siteId?: string | null;
+  memberId?: number | null;
+  conversationId?: number | null;
+  details?: Record<string, unknown>;
+  ip?: string | null;
+}
+
+/** Writes one entry; called in the same transaction as the action where there is one. */
+export async function recordStaffAction(db: Executor, entry: AuditEntry): Promise<void> {
+  await db.insert(staffAudit).values({
+    staffId: entry.staffId,
+    action: entry.action,
+    siteId: entry.siteId ?? null,
+    memberId: entry.memberId ?? null,
+    conversationId: entry.conversationId ?? null,
+    details: entry.details ?? null,
+    ip: entry.ip ?? null,
+  });
+}
+
+export interface AuditFilter {
+  staffId?: number;
+  action?: AuditAction;
+  siteId?: string;
+  memberId?: number;
+  /** Inclusive start and exclusive end. */
+  from?: Date;
+  until?: Date;
+}
+
+export interface AuditRow {
+  id: number;
+  at: string;
+  staff: string | null;
+  action: string;
+  siteId: string | null;
+  memberId: number | null;
+  conversationId: number | null;
+  details: Record<string, unknown> | null;
+  ip: string | null;
+}
+
+/** Entries newest first, filtered; `before` pages on by id. */
+export async function listAudit(db: Executor, filter: AuditFilter, options: { limit: number; before?: number }): Promise<AuditRow[]> {
+  const conditions: SQL[] = [];
+  if (filter.staffId) conditions.push(eq(staffAudit.staffId, filter.staffId));
+  if (filter.action) conditions.push(eq(staffAudit.action, filter.action));
+  if (filter.siteId) conditions.push(eq(staffAudit.siteId, filter.siteId));
+  if (filter.memberId) conditions.push(eq(staffAudit.memberId, filter.memberId));
+  if (filter.from) conditions.push(gte(staffAudit.createdAt, filter.from));
+  if (filter.until) conditions.push(lt(staffAudit.createdAt, filter.until));
+  if (options.before) conditions.push(lt(staffAudit.id, options.before));
+  const rows = await db
+    .select({
+      id: staffAudit.id,
+      at: staffAudit.createdAt,
+      staff: staffMembers.email,
+      action: staffAudit.action,
+      siteId: staffAudit.siteId,
+      memberId: staffAudit.memberId,
+      conversationId: staffAudit.conversationId,
+      details: staffAudit.details,
+      ip: staffAudit.ip,
+    })
+    .from(staffAudit)
+    .leftJoin(staffMembers, eq(staffMembers.id, staffAudit.staffId))
+    .where(and(...conditions))
+    .orderBy(desc(staffAudit.id))
+    .limit(options.limit);
+  return rows.map((row) => ({ ...row, at: row.at.toISOString() }));
+}
+
+const CSV_COLUMNS = ["id", "at", "staff", "action", "siteId", "memberId", "conversationId", "details", "ip"] as const;
+
+/** RFC 4180 CSV; a cell that a spreadsheet would run as a formula is prefixed with a quote. */
+export function auditCsv(rows: AuditRow[]): string {
+  const cell = (value: unknown): string => {
+    let text = value === null || value === undefined ? "" : typeof value === "object" ? JSON.stringify(value) : String(value);
+    if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+    return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  };
+  return [CSV_COLUMNS.join(","), ...rows.map((row) => CSV_COLUMNS.map((column) => cell(row[column])).join(","))].join("\r\n") + "\r\n";
+}

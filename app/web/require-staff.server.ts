@@ -1,0 +1,14 @@
+import { redirect, type AppLoadContext } from "@remix-run/node";
+import { hasRole, type StaffMember, type StaffRole } from "~/models/staff/staff-roles";
+import { notFound } from "./http.server";
+
+/**
+ * The logged-in staff member with this role (admins hold every role), or the staff login. A
+ * staff member without the role gets a 404: the page is not theirs to know about.
+ */
+export function requireStaff(context: AppLoadContext, role?: StaffRole): StaffMember {
+  const staff = context.staff;
+  if (!staff) throw redirect("/staff/login");
+  if (role && !hasRole(staff, role)) notFound();
+  return staff;
+}
