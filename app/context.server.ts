@@ -63,7 +63,11 @@ export async function createRequestContext(headers: Headers, origin: RequestOrig
   const host = origin.viaTrustedProxy && config.TRUST_FORWARDED_HOST_HEADER ? (nearestValue(headers, config.TRUST_FORWARDED_HOST_HEADER) ?? headers.get("host")) : headers.get("host");
   const tenant = resolveTenant(host, tenants(), { devTenantHosts: config.devTenantHosts, defaultTenant: config.DEFAULT_TENANT });
   const cookieHeader = headers.get("cookie");
-  if (isStaffPath(pathname)) return staffContext(cookieHeader, tenant, host, origin);
+  if (isStaffPath(pathname)) {
+    // With a staff host of its own, the staff area is there only (dressed as the default brand).
+    const staffTenant = config.STAFF_HOST ? (host === config.STAFF_HOST ? defaultTenant(config.DEFAULT_TENANT) : null) : tenant;
+    return staffContext(cookieHeader, staffTenant, host, origin);
+  }
   const rawSessionId = tenant ? await sessionIdFrom(cookieHeader) : null;
   const member = rawSessionId && tenant ? await findSessionMember(db(), rawSessionId, tenant.id, tenant.settings.session_idle_days) : null;
   const cookieLanguage = (await localeCookie.parse(cookieHeader)) as unknown;
@@ -93,4 +97,9 @@ async function staffContext(cookieHeader: string | null, tenant: Tenant | null, 
   const cookieLanguage = (await localeCookie.parse(cookieHeader)) as unknown;
   const language: Language = staff?.uiLanguage ?? (cookieLanguage === "nl" ? "nl" : "en");
   return { tenant, member: null, sessionId: null, staff, language, host, clientIp: origin.clientIp, fromThisMachine: origin.fromThisMachine, country: null };
+}
+
+function defaultTenant(id: string | undefined): Tenant | null {
+  const registry = tenants();
+  return (id ? registry.get(id) : undefined) ?? registry.tenants[0] ?? null;
 }

@@ -17,6 +17,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().default(".data"),
   TENANTS_DIR: z.string().default("tenants"),
   DEFAULT_TENANT: z.string().optional(),
+  /** A host of its own for the staff area; unset: /staff on every brand's host (docs/product/staff.md#the-staff-area). */
+  STAFF_HOST: z.string().optional(),
   DEV_TENANT_HOSTS: z.string().optional(),
   LOCAL_SERVICES: z.string().optional(),
   /** The proxies in front of the server: a hop count or addresses/CIDR ranges (app/web/client-address.server.ts). */

@@ -41,7 +41,7 @@ export async function startup(log: (line: string) => void = console.log): Promis
   }
   // Known passwords and a code for everyone have no place where real members pay.
   if (!env().localServices && (await demoLoginsPresent(database.db))) {
-    throw new Error("database: the demo logins or the DEMO10 code exist; remove them (members with seed_ref 'demo-account:%', discount code DEMO10) before running with real services");
+    throw new Error("database: the demo logins or the DEMO10 code exist; remove them (members with seed_ref 'demo-account:%', staff members @demo.invalid, discount code DEMO10) before running with real services");
   }
   await eventHub().start();
   rememberAttentionWhileListening();

@@ -11,11 +11,13 @@ import { buyerCountry } from "~/models/payments/pages/credit-offers.server";
 import { directDebitPage, submitCode, submitMandate, submitResend } from "~/models/payments/pages/direct-debit-page.server";
 import { CODE_LIFETIME_MS } from "~/models/payments/direct-debit.server";
 import { requireMember } from "~/web/require-member.server";
+import { assertMayBuy } from "~/models/payments/pages/purchase-pause.server";
 
 export const handle = { i18n: ["common", "account", "directdebit", "payments"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { tenant, member } = requireMember(request, context);
+  await assertMayBuy(member.id);
   const page = await directDebitPage(db(), { tenant, member, country: buyerCountry(context, tenant) }, new URL(request.url).searchParams);
   if (page.step === "verified") throw redirect(`/transactions/${page.orderId}`);
   const t = await getFixedT(context.language, "directdebit");
@@ -32,6 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const { tenant, member } = requireMember(request, context);
+  await assertMayBuy(member.id);
   const buyer = { tenant, member, country: buyerCountry(context, tenant), language: context.language, clientIp: context.clientIp };
   const form = await request.formData();
   const intent = form.get("intent");

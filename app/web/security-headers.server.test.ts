@@ -51,4 +51,11 @@ describe("finishHeaders", () => {
     finishHeaders(page, { member: false, https: false });
     expect(page.has("Cache-Control")).toBe(false);
   });
+
+  it("keeps the staff area out of every cache and search engine, whatever a route said", () => {
+    const staffPage = new Headers({ "Cache-Control": "public, max-age=3600" });
+    finishHeaders(staffPage, { member: false, https: false, staffArea: true });
+    expect(staffPage.get("Cache-Control")).toBe("private, no-store");
+    expect(staffPage.get("X-Robots-Tag")).toBe("noindex, nofollow");
+  });
 });

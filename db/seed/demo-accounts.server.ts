@@ -4,7 +4,8 @@ import type { Tenant } from "../../app/tenancy/schema";
 import { hashPassword } from "../../app/utils/password.server";
 import { eq, like } from "drizzle-orm";
 import type { Database } from "../client.server";
-import { discountCodes, members, profiles } from "../schema/index";
+import { discountCodes, members, profiles, staffMembers } from "../schema/index";
+import { seal } from "../../app/services/secrets/seal.server";
 
 /** Known logins for trying a brand locally; created only when asked for (SEED_DEMO_LOGINS, `db:seed --demo`). */
 export const DEMO_PASSWORD = "demo-password-2026";
@@ -27,7 +28,23 @@ export async function seedDemoAccounts(db: Database, registry: TenantRegistry): 
     for (const kind of ["free", "premium"] as const) await insertAccount(db, tenant, kind, passwordHash);
   }
   await db.insert(discountCodes).values({ code: DEMO_DISCOUNT_CODE, percent: 10 }).onConflictDoNothing();
+  for (const [email, roles] of DEMO_STAFF) {
+    await db
+      .insert(staffMembers)
+      .values({ email, name: roles[0] === "admin" ? "Demo Admin" : "Demo Operator", roles, passwordHash, totpSecret: seal("totp-secret", DEMO_STAFF_TOTP_SECRET), uiLanguage: "nl" })
+      .onConflictDoNothing();
+  }
 }
+
+/**
+ * Staff logins for trying the staff area locally (docs/product/staff.md): the demo password, and
+ * this TOTP secret in an authenticator app (otpauth://totp/Staff?secret=… works in any of them).
+ */
+export const DEMO_STAFF_TOTP_SECRET = "DEMOSTAFFTOTPKEYDEMOSTAFFTOTPKEY";
+export const DEMO_STAFF: ReadonlyArray<readonly [string, string[]]> = [
+  ["admin@demo.invalid", ["admin"]],
+  ["operator@demo.invalid", ["operator"]],
+];
 
 async function insertAccount(db: Database, tenant: Tenant, kind: DemoAccountKind, passwordHash: string): Promise<void> {
   const premium = kind === "premium";
@@ -65,9 +82,10 @@ async function insertAccount(db: Database, tenant: Tenant, kind: DemoAccountKind
   });
 }
 
-/** Whether the known demo logins or the DEMO10 code exist: a real deployment refuses to start with them. */
+/** Whether the known demo logins (members or staff) or the DEMO10 code exist: a real deployment refuses to start with them. */
 export async function demoLoginsPresent(db: Database): Promise<boolean> {
   const logins = await db.select({ id: members.id }).from(members).where(like(members.seedRef, "demo-account:%")).limit(1);
   const codes = await db.select({ code: discountCodes.code }).from(discountCodes).where(eq(discountCodes.code, DEMO_DISCOUNT_CODE)).limit(1);
-  return logins.length > 0 || codes.length > 0;
+  const staff = await db.select({ id: staffMembers.id }).from(staffMembers).where(like(staffMembers.email, "%@demo.invalid")).limit(1);
+  return logins.length > 0 || codes.length > 0 || staff.length > 0;
 }

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { creditLedger, memberEvents, members, messages } from "../../db/schema/index";
 import { blockMember, unblockMember } from "../../app/models/safety/blocks.server";
-import { answerAsProfile, sendMessage, type MessageContent } from "../../app/models/chat/chat-send.server";
+import { sendAsProfile, sendMessage, type MessageContent } from "../../app/models/chat/chat-send.server";
 import {
   conversationList,
   conversationMessages,
@@ -234,8 +234,11 @@ describe("conversations", () => {
     const lisa = await person({ name: "Lisa", fictional: true });
     const sent = await send(ann, lisa, text("Hallo Lisa"));
     if (!sent.ok) throw new Error("not sent");
-    expect(await answerAsProfile(handle.db, { conversationId: sent.conversationId, profileId: lisa, body: "Hoi Ann!", tenant })).toMatchObject({ ok: true, charged: 0 });
-    expect(await answerAsProfile(handle.db, { conversationId: sent.conversationId, profileId: ann, body: "Nep", tenant })).toEqual({ ok: false, reason: "unavailable" });
+    const before = await balance(ann);
+    const answered = await handle.db.transaction((tx) => sendAsProfile(tx, { profileId: lisa, memberId: ann, content: text("Hoi Ann!") }));
+    expect(answered).toMatchObject({ conversationId: sent.conversationId, newConversation: false });
+    expect(await handle.db.transaction((tx) => sendAsProfile(tx, { profileId: ann, memberId: lisa, content: text("Nep") }))).toBeNull();
     expect(await unreadTotal(handle.db, ann, "shared")).toBe(1);
+    expect(await balance(ann)).toEqual(before);
   });
 });

@@ -4,7 +4,7 @@ import path from "node:path";
 import { count, eq, isNotNull, like } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client.server";
-import { members, photos, profiles } from "../../db/schema/index";
+import { discountCodes, members, photos, profiles, staffMembers } from "../../db/schema/index";
 import { seedBulk } from "../../db/seed/bulk.server";
 import { seedDemo } from "../../db/seed/seed.server";
 import { demoLoginsPresent, seedDemoAccounts } from "../../db/seed/demo-accounts.server";
@@ -140,5 +140,11 @@ describe("demo logins (review M-8)", () => {
     expect(await demoLoginsPresent(handle.db)).toBe(false);
     await seedDemoAccounts(handle.db, registry);
     expect(await demoLoginsPresent(handle.db)).toBe(true);
+    // The demo staff alone are enough to refuse a real start.
+    await handle.db.delete(members).where(like(members.seedRef, "demo-account:%"));
+    await handle.db.delete(discountCodes);
+    expect(await demoLoginsPresent(handle.db)).toBe(true);
+    await handle.db.delete(staffMembers);
+    expect(await demoLoginsPresent(handle.db)).toBe(false);
   });
 });

@@ -66,6 +66,14 @@ export function Composer({
       {refusal ? (
         <p role="alert" className="mb-2 rounded-lg bg-danger/10 p-2 text-sm text-danger" data-testid="chat-refused" data-reason={refusal.reason}>
           {t(`refused.${refusal.reason}`, { name: partnerName, max: settings.messageLength })}
+          {refusal.reason === "careLimit" ? (
+            <>
+              {" "}
+              <Link to="/care" className="font-semibold underline" data-testid="chat-care-link">
+                {t("careLink")}
+              </Link>
+            </>
+          ) : null}
           {refusal.reason === "insufficientCredits" ? (
             <>
               {" "}

@@ -9,6 +9,7 @@ const TABS = [
   { to: "/settings/devices", key: "tabs.devices" },
   { to: "/settings/two-factor", key: "tabs.twoFactor" },
   { to: "/settings/privacy", key: "tabs.privacy" },
+  { to: "/settings/spending", key: "tabs.spending" },
 ] as const;
 
 /** Heading and tabs shared by the settings pages. */

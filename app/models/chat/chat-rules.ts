@@ -16,6 +16,7 @@ export const SEND_REFUSALS = [
   "tooLong",
   "giftUnavailable",
   "creditDebt",
+  "careLimit",
 ] as const;
 export type SendRefusal = (typeof SEND_REFUSALS)[number];
 

@@ -1,12 +1,14 @@
-import { and, eq, inArray, or, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { resultRows, type Database, type Transaction } from "../../../db/client.server";
-import { conversationMembers, conversations, creditLedger, members, messages, profiles } from "../../../db/schema";
+import { conversationMembers, conversations, creditLedger, members, messageFlags, messages, profiles } from "../../../db/schema";
 import type { Tenant } from "~/tenancy/schema";
 import { FREE_CONVERSATIONS, messageCost, type SendRefusal } from "./chat-rules";
 import type { GiftId } from "~/domain/gifts";
 import { notBlockedBetween } from "~/models/safety/not-blocked.server";
 import { publishEvent, publishEvents } from "~/models/notifications/member-events.server";
 import { queuePush } from "~/models/notifications/push-delivery.server";
+import { asksIfReal } from "~/models/staff/honesty-questions";
+import { careLimitReached, noteCareSignals } from "~/models/safety/member-care.server";
 
 export type MessageContent =
   | { kind: "text"; body: string }
@@ -52,7 +54,7 @@ async function checkSend(tx: Transaction, input: { senderId: number; recipientId
   const pair = ordered(input.senderId, input.recipientId);
   // The recipient, the rules about them and the pair's conversation, in one round trip.
   const [recipient] = await tx
-    .select({ status: members.status, listed: profiles.listed, conversationId: conversations.id })
+    .select({ status: members.status, listed: profiles.listed, fictional: members.isFictional, conversationId: conversations.id })
     .from(members)
     .innerJoin(profiles, eq(profiles.memberId, members.id))
     .leftJoin(conversations, and(eq(conversations.memberLow, pair.low), eq(conversations.memberHigh, pair.high)))
@@ -71,7 +73,7 @@ async function checkSend(tx: Transaction, input: { senderId: number; recipientId
   // (docs/product/payments.md#reversals).
   if (cost > 0 && sender.creditDebt > 0) throw new Refused("creditDebt");
   if (sender.credits < cost) throw new Refused("insufficientCredits");
-  return { sender, free, cost, existingConversation };
+  return { sender, free, cost, existingConversation, recipientFictional: recipient.fictional };
 }
 
 /**
@@ -108,7 +110,12 @@ export async function sendMessage(
   if (input.senderId === input.recipientId) return { ok: false, reason: "unavailable" };
   try {
     return await db.transaction(async (tx) => {
-      const { sender, free, cost, existingConversation } = await checkSend(tx, { ...input, kind: content.kind }, true);
+      const { sender, free, cost, existingConversation, recipientFictional } = await checkSend(tx, { ...input, kind: content.kind }, true);
+      // The brand's limits that protect members (docs/product/staff.md#vulnerable-members): a
+      // reached limit is recorded (this transaction commits it) and the message is not sent.
+      if ((cost > 0 || recipientFictional) && (await careLimitReached(tx, { memberId: sender.id, tenant, cost, toFictional: recipientFictional }))) {
+        return { ok: false as const, reason: "careLimit" as const };
+      }
       const pair = ordered(input.senderId, input.recipientId);
       const newConversation = !existingConversation;
       const conversation = existingConversation ?? (await startConversation(tx, pair, sender.id));
@@ -134,6 +141,15 @@ export async function sendMessage(
         creditsLeft = left;
       }
       await noteMessage(tx, conversation.id, sender.id, input.recipientId, message!);
+      // A member asking a fictional profile whether it is real is pointed out to the operators,
+      // who must give the honest answer (docs/product/staff.md#honest-answers).
+      if (recipientFictional && content.kind === "text" && asksIfReal(content.body)) {
+        await tx.insert(messageFlags).values({ messageId: message!.id, conversationId: conversation.id, kind: "asks_real" });
+      }
+
+      if (recipientFictional || cost > 0) {
+        await noteCareSignals(tx, { memberId: sender.id, tenant, text: content.kind === "text" ? content.body : null, toFictional: recipientFictional, paid: cost > 0 });
+      }
 
       const event = { conversation: conversation.id, message: message!.id };
       await publishEvents(tx, [
@@ -220,28 +236,47 @@ async function noteMessage(tx: Transaction, conversationId: number, senderId: nu
 }
 
 /**
- * An operator answers as a fictional profile (the operator console is a later issue): stored
- * like any message, charged nothing, announced to the member.
+ * A message from a fictional profile, written by an operator (docs/product/staff.md#the-conversation-view),
+ * inside the operator's transaction: stored like any message, charged nothing, announced to the
+ * member live and by push. Starts the conversation when there is none (an operator's first message).
+ * Null when the profile is not fictional, the member is gone or either blocked the other.
  */
-export async function answerAsProfile(db: Database, input: { conversationId: number; profileId: number; body: string; tenant: Tenant }): Promise<SendOutcome> {
-  const [conversation] = await db
-    .select({ low: conversations.memberLow, high: conversations.memberHigh })
-    .from(conversations)
-    .innerJoin(members, eq(members.id, input.profileId))
-    .where(and(eq(conversations.id, input.conversationId), eq(members.isFictional, true), or(eq(conversations.memberLow, input.profileId), eq(conversations.memberHigh, input.profileId))));
-  if (!conversation) return { ok: false, reason: "unavailable" };
-  const memberId = conversation.low === input.profileId ? conversation.high : conversation.low;
-  const body = input.body.trim();
-  if (body.length === 0) return { ok: false, reason: "empty" };
-  if (body.length > input.tenant.settings.message_length) return { ok: false, reason: "tooLong" };
-  return db.transaction(async (tx) => {
-    const [message] = await tx
-      .insert(messages)
-      .values({ conversationId: input.conversationId, senderId: input.profileId, kind: "text", body })
-      .returning({ id: messages.id, createdAt: messages.createdAt });
-    await noteMessage(tx, input.conversationId, input.profileId, memberId, message!);
-    await publishEvent(tx, memberId, "message", { conversation: input.conversationId, message: message!.id });
-    await queuePush(tx, memberId, { kind: "message", conversationId: input.conversationId, senderId: input.profileId, newConversation: false });
-    return { ok: true, conversationId: input.conversationId, messageId: message!.id, charged: 0, creditsLeft: 0, newConversation: false } as const;
-  });
+export async function sendAsProfile(
+  tx: Transaction,
+  input: { profileId: number; memberId: number; content: MessageContent },
+): Promise<{ conversationId: number; messageId: number; createdAt: Date; newConversation: boolean } | null> {
+  const pair = ordered(input.profileId, input.memberId);
+  const [reachable] = await tx
+    .select({ id: members.id, conversationId: conversations.id })
+    .from(members)
+    .innerJoin(profiles, eq(profiles.memberId, input.profileId))
+    .leftJoin(conversations, and(eq(conversations.memberLow, pair.low), eq(conversations.memberHigh, pair.high)))
+    .where(
+      and(
+        eq(members.id, input.memberId),
+        inArray(members.status, ["active", "not_confirmed"]),
+        sql`exists (select 1 from ${members} f where f.id = ${input.profileId} and f.is_fictional)`,
+        notBlockedBetween(input.profileId, input.memberId, tx),
+      ),
+    );
+  if (!reachable) return null;
+  const { content } = input;
+  const conversation = reachable.conversationId !== null ? { id: reachable.conversationId } : await startConversation(tx, pair, input.profileId);
+  const [message] = await tx
+    .insert(messages)
+    .values({
+      conversationId: conversation.id,
+      senderId: input.profileId,
+      kind: content.kind,
+      body: content.kind === "text" ? content.body.trim() : null,
+      photoKey: content.kind === "photo" ? content.photoKey : null,
+      photoThumbKey: content.kind === "photo" ? content.photoThumbKey : null,
+      giftId: content.kind === "gift" ? content.giftId : null,
+    })
+    .returning({ id: messages.id, createdAt: messages.createdAt });
+  await noteMessage(tx, conversation.id, input.profileId, input.memberId, message!);
+  const newConversation = reachable.conversationId === null;
+  await publishEvent(tx, input.memberId, "message", { conversation: conversation.id, message: message!.id });
+  await queuePush(tx, input.memberId, { kind: "message", conversationId: conversation.id, senderId: input.profileId, newConversation });
+  return { conversationId: conversation.id, messageId: message!.id, createdAt: message!.createdAt, newConversation };
 }

@@ -196,7 +196,9 @@ async function removeConversations(db: Executor, which: SQL, tell: number[]): Pr
   if (removed.length > 0 && tell.length > 0) {
     await publishEvents(db, tell.map((memberId) => ({ memberId, kind: "chats" as const, data: { conversation: removed[0]!.id } })));
   }
-  return files.flatMap((file) => [file.main, file.thumb]).filter((key): key is string => key !== null);
+  // Only the conversation's own uploads go: a photo an operator sent from a fictional profile's
+  // gallery is that profile's file (docs/product/staff.md#the-conversation-view).
+  return files.flatMap((file) => [file.main, file.thumb]).filter((key): key is string => key !== null && key.startsWith("chat/"));
 }
 
 export interface ChatMessage {

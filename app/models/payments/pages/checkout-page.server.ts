@@ -6,6 +6,7 @@ import type { Tenant } from "~/tenancy/schema";
 import { notFound } from "~/web/http.server";
 import { siteOrigin } from "~/web/site-origin.server";
 import { startCheckout } from "~/models/payments/checkout.server";
+import { assertMayBuy } from "./purchase-pause.server";
 import { buyerCountry, discountFor, discountView, offerFor } from "./credit-offers.server";
 import type { DiscountError } from "~/models/payments/discounts.server";
 import { priceProduct, productFromId, type Product } from "~/models/payments/order-pricing";
@@ -22,6 +23,7 @@ export function offeredMethods(context: AppLoadContext, tenant: Tenant): Payment
 /** Everything /credits/{id}/{method?} shows: the product at today's price and the methods for the buyer's country. */
 export async function checkoutPage(request: Request, context: AppLoadContext, input: { tenant: Tenant; member: CurrentMember; id: string; method?: string }) {
   const { tenant, member } = input;
+  await assertMayBuy(member.id);
   const product = productFromId(input.id);
   const country = buyerCountry(context, tenant);
   const typed = new URL(request.url).searchParams.get("code")?.slice(0, 40) || null;
@@ -51,6 +53,7 @@ export async function payFromForm(
   input: { tenant: Tenant; member: CurrentMember; product: Product | null; method: PaymentMethod | null; repeatOfId?: number },
 ): Promise<{ error: CheckoutError } | Response> {
   const { tenant, member } = input;
+  await assertMayBuy(member.id);
   const form = await request.formData();
   const country = buyerCountry(context, tenant);
   const method = input.method;

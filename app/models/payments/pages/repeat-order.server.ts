@@ -5,6 +5,7 @@ import { buyerCountry, discountFor, discountView, offerFor } from "./credit-offe
 import { orderToRepeat } from "~/models/payments/member-orders.server";
 import { parseProduct, productId } from "~/models/payments/order-pricing";
 import { offeredMethods } from "./checkout-page.server";
+import { assertMayBuy } from "./purchase-pause.server";
 import { DIRECT_DEBIT, isPaymentMethod, issuersOf } from "~/domain/payment-methods";
 import type { CurrentMember } from "~/models/members/current-member";
 
@@ -15,6 +16,7 @@ import type { CurrentMember } from "~/models/members/current-member";
  */
 export async function repeatOrderPage(context: AppLoadContext, input: { tenant: Tenant; member: CurrentMember }) {
   const { tenant, member } = input;
+  await assertMayBuy(member.id);
   const last = await orderToRepeat(db(), { memberId: member.id, siteId: tenant.id });
   const product = last ? parseProduct(last.product) : null;
   if (!last || !product) throw redirect("/credits");

@@ -1,0 +1,93 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { db } from "~/db.server";
+import { getFixedT } from "~/i18n/i18next.server";
+import { brandLanguages, inboxCounts, waitingConversations } from "~/models/staff/operator-inbox.server";
+import { tenants } from "~/tenancy/tenants.server";
+import { requireStaff } from "~/web/require-staff.server";
+
+export const handle = { i18n: ["common", "staff"] };
+
+export async function loader({ context }: LoaderFunctionArgs) {
+  const staff = requireStaff(context, "operator");
+  const languages = brandLanguages(tenants());
+  const [waiting, counts, t] = await Promise.all([waitingConversations(db(), staff, languages), inboxCounts(db(), staff, languages), getFixedT(context.language, "staff")]);
+  return { waiting, counts, now: new Date().toISOString(), title: `${t("inbox.title")} | ${t("title")}` };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
+
+/** Minutes since a moment, for "waiting 12 min". */
+function minutesSince(iso: string, now: string): number {
+  return Math.max(0, Math.floor((Date.parse(now) - Date.parse(iso)) / 60_000));
+}
+
+/** Refreshes the list while the tab is open, so new conversations appear without a reload. */
+function useRefresh(seconds: number) {
+  const { revalidate, state } = useRevalidator();
+  useEffect(() => {
+    const timer = setInterval(() => {
+      if (document.visibilityState === "visible" && state === "idle") revalidate();
+    }, seconds * 1000);
+    return () => clearInterval(timer);
+  }, [revalidate, seconds, state]);
+}
+
+export default function OperatorInbox() {
+  const { waiting, counts, now } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("staff");
+  useRefresh(15);
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-6">
+      <h1 className="text-2xl font-bold">{t("inbox.title")}</h1>
+      <section aria-labelledby="inbox-counts" className="mt-4">
+        <h2 id="inbox-counts" className="sr-only">
+          {t("inbox.counts")}
+        </h2>
+        {counts.length === 0 ? (
+          <p className="text-gray-700" data-testid="inbox-empty">
+            {t("inbox.empty")}
+          </p>
+        ) : (
+          <table className="w-full max-w-xl text-left text-sm" data-testid="inbox-counts">
+            <thead>
+              <tr>
+                <th className="py-1">{t("inbox.brand")}</th>
+                <th className="py-1">{t("inbox.language")}</th>
+                <th className="py-1">{t("inbox.waiting")}</th>
+                <th className="py-1">{t("inbox.oldest")}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {counts.map((count) => (
+                <tr key={`${count.siteId}-${count.language}`} className="border-t border-gray-300">
+                  <td className="py-1">{count.siteId}</td>
+                  <td className="py-1">{count.language}</td>
+                  <td className="py-1">{count.waiting}</td>
+                  <td className="py-1">{t("inbox.minutes", { count: minutesSince(count.oldestSince, now) })}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+      <ul className="mt-6 divide-y divide-gray-300 rounded-lg bg-white shadow-sm" data-testid="inbox-list">
+        {waiting.map((item) => (
+          <li key={item.conversationId} className="flex flex-wrap items-center gap-3 px-4 py-3" data-testid="inbox-item">
+            <Link to={`/staff/inbox/${item.conversationId}`} className="font-medium text-blue-800 underline">
+              {t("inbox.pair", { member: item.memberName, profile: item.profileName })}
+            </Link>
+            <span className="text-sm text-gray-700">
+              {item.siteId} · {item.language} · {t("inbox.minutes", { count: minutesSince(item.waitingSince, now) })}
+            </span>
+            {item.asksReal ? <span className="rounded bg-amber-200 px-2 py-0.5 text-xs font-semibold text-gray-900">{t("flags.asksReal")}</span> : null}
+            {item.needsCareWarning ? <span className="rounded bg-red-200 px-2 py-0.5 text-xs font-semibold text-gray-900">{t("flags.vulnerable")}</span> : null}
+            {item.claimedBy ? <span className="ml-auto text-xs text-gray-700">{item.claimedByMe ? t("inbox.claimedByYou") : t("inbox.claimedBy", { email: item.claimedBy })}</span> : null}
+          </li>
+        ))}
+      </ul>
+    </main>
+  );
+}

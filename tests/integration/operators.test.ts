@@ -1,0 +1,184 @@
+import { eq } from "drizzle-orm";
+import { generate } from "otplib";
+import { describe, expect, it } from "vitest";
+import { creditLedger, memberCare, members, messageFlags, operatorReplies, staffAudit } from "../../db/schema/index";
+import { sendMessage, type MessageContent } from "../../app/models/chat/chat-send.server";
+import { claimConversation, operatorConversation, releaseClaim, replyAsProfile, type OperatorConversation } from "../../app/models/staff/operator-conversation.server";
+import { inboxCounts, waitingConversations } from "../../app/models/staff/operator-inbox.server";
+import { createStaff, disableStaff, findStaffSession, finishStaffLogin, setStaffPassword, startStaffLogin } from "../../app/models/staff/staff-accounts.server";
+import type { StaffMember } from "../../app/models/staff/staff-roles";
+import { coolDownUntil } from "../../app/models/safety/member-care.server";
+import { tenantSchema } from "../../app/tenancy/schema";
+import { testDatabasePerFile } from "../fixtures/database";
+import { createMember, type MemberOverrides } from "../fixtures/members";
+import { tenantFixture } from "../fixtures/tenant";
+
+const handle = testDatabasePerFile();
+const base = tenantFixture({ id: "alpha", pool: "shared" });
+const tenant = tenantSchema.parse({
+  ...base,
+  settings: { ...base.settings, message_credits: 10, free_messages: 0, message_length: 500, care: { daily_credit_limit: 50, monthly_credit_limit: 1000, daily_fictional_messages: 100 } },
+});
+const languages = { alpha: "nl", beta: "de" };
+
+const person = async (p: MemberOverrides) => (await createMember(handle.db, { tenant, ...p })).id;
+const text = (body: string): MessageContent => ({ kind: "text", body });
+const send = (senderId: number, recipientId: number, body: string) => sendMessage(handle.db, { senderId, recipientId, tenant, content: text(body) });
+
+let staffCount = 0;
+async function operator(overrides: Partial<StaffMember> = {}): Promise<StaffMember> {
+  staffCount += 1;
+  const email = `operator${staffCount}@staff.example`;
+  const created = await createStaff(handle.db, { email, name: `Op ${staffCount}`, roles: ["operator"], brands: [], languages: [], uiLanguage: "en" });
+  if ("error" in created) throw new Error("exists");
+  return { id: created.id, email, name: `Op ${staffCount}`, roles: ["operator"], brands: [], languages: [], uiLanguage: "en", ...overrides };
+}
+
+/** A member who wrote to a fictional profile, and the conversation as an operator sees it. */
+async function waitingPair(body = "Hoi Lisa!", member: MemberOverrides = {}) {
+  const ann = await person({ name: "Ann", credits: 200, paidUser: true, language: "nl", ...member });
+  const lisa = await person({ name: "Lisa", fictional: true });
+  const sent = await send(ann, lisa, body);
+  if (!sent.ok) throw new Error(`not sent: ${sent.reason}`);
+  const conversation = (await operatorConversation(handle.db, { brands: [], languages: [] }, sent.conversationId, languages))!;
+  return { ann, lisa, conversation };
+}
+
+const reply = (staff: StaffMember, conversation: OperatorConversation, body: string, purpose: "reply" | "honest_answer" | "care_warning" = "reply") =>
+  replyAsProfile(handle.db, { staff, conversation, content: { kind: "text", body }, purpose, maxLength: 500, ip: "198.51.100.1" });
+
+describe("staff accounts", () => {
+  it("log in with the password from the setup link and a code of the app, never the same code twice; disabled staff cannot", async () => {
+    const created = await createStaff(handle.db, { email: "Admin@Staff.example", name: "Admin", roles: ["admin"], brands: [], languages: [], uiLanguage: "nl" });
+    if ("error" in created) throw new Error("exists");
+    expect(await createStaff(handle.db, { email: "admin@staff.example", name: "Again", roles: ["admin"], brands: [], languages: [], uiLanguage: "nl" })).toEqual({ error: "exists" });
+    expect(await setStaffPassword(handle.db, created.setupToken, "lang genoeg wachtwoord 42")).toBe(true);
+    expect(await setStaffPassword(handle.db, created.setupToken, "een ander wachtwoord 43")).toBe(false);
+    const secret = new URL(created.totpUri).searchParams.get("secret")!;
+
+    expect(await startStaffLogin(handle.db, { email: "admin@staff.example", password: "wrong", ip: null, userAgent: null })).toEqual({ ok: false, blockedMinutes: 0 });
+    const started = await startStaffLogin(handle.db, { email: "admin@staff.example", password: "lang genoeg wachtwoord 42", ip: null, userAgent: null });
+    if (!started.ok) throw new Error("password refused");
+    expect(await findStaffSession(handle.db, started.sessionId)).toEqual({ pending: true });
+    expect(await finishStaffLogin(handle.db, started.sessionId, "000000", null)).toEqual({ ok: false, blockedMinutes: 0 });
+    const code = await generate({ secret });
+    expect(await finishStaffLogin(handle.db, started.sessionId, code, null)).toEqual({ ok: true });
+    expect(await findStaffSession(handle.db, started.sessionId)).toMatchObject({ staff: { email: "admin@staff.example", roles: ["admin"], uiLanguage: "nl" } });
+
+    const second = await startStaffLogin(handle.db, { email: "admin@staff.example", password: "lang genoeg wachtwoord 42", ip: null, userAgent: null });
+    if (!second.ok) throw new Error("password refused");
+    expect(await finishStaffLogin(handle.db, second.sessionId, code, null)).toEqual({ ok: false, blockedMinutes: 0 });
+
+    expect(await disableStaff(handle.db, "admin@staff.example")).toBe(true);
+    expect(await findStaffSession(handle.db, started.sessionId)).toBeNull();
+    expect((await startStaffLogin(handle.db, { email: "admin@staff.example", password: "lang genoeg wachtwoord 42", ip: null, userAgent: null })).ok).toBe(false);
+  });
+});
+
+describe("the operator inbox", () => {
+  it("lists a member waiting for a fictional profile, only to operators of that brand and language, with counts", async () => {
+    const { conversation } = await waitingPair();
+    const anyone = await operator();
+    const waiting = await waitingConversations(handle.db, anyone, languages);
+    expect(waiting.find((item) => item.conversationId === conversation.conversationId)).toMatchObject({ memberName: "Ann", profileName: "Lisa", siteId: "alpha", language: "nl", claimedBy: null });
+    expect((await inboxCounts(handle.db, anyone, languages)).find((count) => count.siteId === "alpha" && count.language === "nl")?.waiting).toBeGreaterThanOrEqual(1);
+    expect(await waitingConversations(handle.db, { ...anyone, brands: ["beta"] }, languages)).toEqual([]);
+    expect(await waitingConversations(handle.db, { ...anyone, languages: ["de"] }, languages)).toEqual([]);
+    expect(await operatorConversation(handle.db, { brands: ["beta"], languages: [] }, conversation.conversationId, languages)).toBeNull();
+  });
+
+  it("lets exactly one of many operators claiming at once hold a conversation, until they leave", async () => {
+    const { conversation } = await waitingPair();
+    const operators = await Promise.all(Array.from({ length: 8 }, () => operator()));
+    const outcomes = await Promise.all(operators.map((staff) => claimConversation(handle.db, staff.id, conversation.conversationId)));
+    expect(outcomes.filter((outcome) => outcome.ok)).toHaveLength(1);
+    const holder = operators[outcomes.findIndex((outcome) => outcome.ok)]!;
+    const other = operators.find((staff) => staff !== holder)!;
+    expect(await claimConversation(handle.db, holder.id, conversation.conversationId)).toMatchObject({ ok: true });
+    expect(await reply(other, conversation, "Hoi!")).toEqual({ ok: false, reason: "notClaimed" });
+    expect(await releaseClaim(handle.db, holder.id, conversation.conversationId)).toBe(true);
+    expect(await claimConversation(handle.db, other.id, conversation.conversationId)).toMatchObject({ ok: true });
+  });
+
+  it("sends the holder's reply as the profile: free for the member, out of the inbox, counted for the operator", async () => {
+    const { ann, conversation } = await waitingPair();
+    const staff = await operator();
+    const [before] = await handle.db.select({ credits: members.credits }).from(members).where(eq(members.id, ann));
+    await claimConversation(handle.db, staff.id, conversation.conversationId);
+    const sent = await reply(staff, conversation, "Hoi Ann, leuk dat je schrijft!");
+    expect(sent).toMatchObject({ ok: true });
+    const [after] = await handle.db.select({ credits: members.credits }).from(members).where(eq(members.id, ann));
+    expect(after).toEqual(before);
+    expect((await waitingConversations(handle.db, staff, languages)).some((item) => item.conversationId === conversation.conversationId)).toBe(false);
+    const [counted] = await handle.db.select().from(operatorReplies).where(eq(operatorReplies.staffId, staff.id));
+    expect(counted).toMatchObject({ conversationId: conversation.conversationId, siteId: "alpha" });
+    expect(counted!.waitedMs).toBeGreaterThanOrEqual(0);
+    const actions = (await handle.db.select({ action: staffAudit.action }).from(staffAudit).where(eq(staffAudit.staffId, staff.id))).map((row) => row.action);
+    expect(actions).toContain("reply");
+  });
+
+  it("refuses a reply with contact details, keeps nothing of it, and writes the refusal in the audit log", async () => {
+    const { conversation } = await waitingPair();
+    const staff = await operator();
+    await claimConversation(handle.db, staff.id, conversation.conversationId);
+    expect(await reply(staff, conversation, "App me op 06-12345678")).toEqual({ ok: false, reason: "contact", kind: "phone" });
+    expect(await reply(staff, conversation, "mail lisa at gmail dot com")).toEqual({ ok: false, reason: "contact", kind: "email" });
+    expect((await handle.db.select().from(operatorReplies).where(eq(operatorReplies.staffId, staff.id))).length).toBe(0);
+    const refusals = await handle.db.select({ details: staffAudit.details }).from(staffAudit).where(eq(staffAudit.staffId, staff.id));
+    expect(refusals.map((row) => row.details)).toEqual(expect.arrayContaining([{ contact: "phone" }, { contact: "email" }]));
+  });
+
+  it("flags 'ben je echt?' and accepts no other reply until the brand's honest answer went out", async () => {
+    const { conversation } = await waitingPair("Ben je echt?");
+    const staff = await operator();
+    expect((await waitingConversations(handle.db, staff, languages)).find((item) => item.conversationId === conversation.conversationId)?.asksReal).toBe(true);
+    await claimConversation(handle.db, staff.id, conversation.conversationId);
+    expect(await reply(staff, conversation, "Natuurlijk schat")).toEqual({ ok: false, reason: "honestAnswerFirst" });
+    expect(await reply(staff, conversation, "Eerlijk antwoord: dit is een fictief profiel.", "honest_answer")).toMatchObject({ ok: true });
+    const [flag] = await handle.db.select().from(messageFlags).where(eq(messageFlags.conversationId, conversation.conversationId));
+    expect(flag).toMatchObject({ kind: "asks_real", handledBy: staff.id });
+    expect(await reply(staff, conversation, "Vertel eens over je dag")).toMatchObject({ ok: true });
+    const actions = (await handle.db.select({ action: staffAudit.action }).from(staffAudit).where(eq(staffAudit.staffId, staff.id))).map((row) => row.action);
+    expect(actions).toEqual(expect.arrayContaining(["honest_answer", "reply"]));
+  });
+});
+
+describe("vulnerable members", () => {
+  it("stop a member at the brand's daily credit limit: refused, nothing charged, marked, purchases paused, and the operator must warn first", async () => {
+    const { ann, lisa, conversation } = await waitingPair();
+    // 10 credits a message, a limit of 50 a day: four more go, the fifth reaches it.
+    for (let i = 0; i < 4; i++) expect((await send(ann, lisa, `Bericht ${i}`)).ok).toBe(true);
+    const ledgerBefore = await handle.db.select().from(creditLedger).where(eq(creditLedger.memberId, ann));
+    expect(await send(ann, lisa, "Nog een")).toEqual({ ok: false, reason: "careLimit" });
+    expect(await handle.db.select().from(creditLedger).where(eq(creditLedger.memberId, ann))).toHaveLength(ledgerBefore.length);
+    const [care] = await handle.db.select().from(memberCare).where(eq(memberCare.memberId, ann));
+    expect(care?.signals).toContain("daily_limit");
+    expect(await coolDownUntil(handle.db, ann)).toBeInstanceOf(Date);
+
+    const staff = await operator();
+    expect((await waitingConversations(handle.db, staff, languages)).find((item) => item.conversationId === conversation.conversationId)?.needsCareWarning).toBe(true);
+    await claimConversation(handle.db, staff.id, conversation.conversationId);
+    expect(await reply(staff, conversation, "Hoi!")).toEqual({ ok: false, reason: "careWarningFirst" });
+    expect(await reply(staff, conversation, "Je chat met een fictief profiel.", "care_warning")).toMatchObject({ ok: true });
+    expect(await reply(staff, conversation, "Hoi!")).toMatchObject({ ok: true });
+  });
+
+  it("mark a member who writes of loneliness or debt, in any of the languages", async () => {
+    for (const [language, body] of [
+      ["nl", "Ik voel me zo eenzaam"],
+      ["de", "Ich habe Schulden"],
+      ["en", "I'm so lonely"],
+    ] as const) {
+      const { ann } = await waitingPair(body, { language });
+      const [care] = await handle.db.select().from(memberCare).where(eq(memberCare.memberId, ann));
+      expect(care?.signals, language).toContain("words");
+      expect(care?.vulnerableAt, language).toBeInstanceOf(Date);
+    }
+  });
+
+  it("mark a member aged 70 or over who writes to a fictional profile", async () => {
+    const { ann } = await waitingPair("Hallo", { birthDate: "1950-01-01" });
+    const [care] = await handle.db.select().from(memberCare).where(eq(memberCare.memberId, ann));
+    expect(care?.signals).toContain("age");
+  });
+});
