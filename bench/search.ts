@@ -28,7 +28,7 @@ await db
   .insert(blocks)
   .values([...others.slice(0, 4).map((id) => ({ blockerId: viewer, blockedId: id })), { blockerId: others[4]!, blockedId: viewer }])
   .onConflictDoNothing();
-const scope: SearchScope = { pool: POOL, viewerId: viewer };
+const scope: SearchScope = { pool: POOL, viewerId: viewer, siteId: "bench" };
 
 const CASES: Array<{ name: string; filters: SearchFilters }> = [
   { name: "no filters", filters: {} },

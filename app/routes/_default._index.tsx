@@ -17,7 +17,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   const niche = nicheSlug(tenant.niche);
   const t = await getFixedT(context.language, "home");
   const [members, memberCount] = await Promise.all([
-    recentMemberTeasers(db(), storage(), tenant.pool, 12),
+    recentMemberTeasers(db(), storage(), { pool: tenant.pool, siteId: tenant.id }, 12),
     countListedMembersCached(db(), tenant.pool),
   ]);
   return {

@@ -61,7 +61,13 @@ export const totpSetupCookie = createCookie("totp_setup", { ...baseOptions(), pa
 export const STAFF_IDLE_HOURS = 12;
 
 /**
- * A staff login: its own cookie, key and path, so a member session never counts in the staff area
- * and a staff session never counts outside it.
+ * A staff login: its own cookie and key. Only the staff area reads it (context.server.ts), so a
+ * member session never counts there and a staff session never counts elsewhere. Its path is the
+ * whole site because the staff pages' data requests (`/staff.data`) lie outside `/staff/`.
  */
-export const staffSessionCookie = createCookie("staff_sid", { ...baseOptions(), path: "/staff", sameSite: "strict", maxAge: STAFF_IDLE_HOURS * 60 * 60, secrets: purposeKeys("staff-session") });
+export const staffSessionCookie = createCookie(env().production && !env().devTenantHosts ? "__Host-staff" : "staff_sid", {
+  ...baseOptions(),
+  sameSite: "strict",
+  maxAge: STAFF_IDLE_HOURS * 60 * 60,
+  secrets: purposeKeys("staff-session"),
+});

@@ -13,7 +13,7 @@ export const MAX_BODY_BYTES = 64 * 1024;
 const CROSS_SITE_PATHS = [/^\/api\/payments\/webhook\/[^/]+$/, /^\/api\/mail\/webhook\/[^/]+$/, /^\/unsubscribe\/[^/]+$/];
 
 /** Where photos are uploaded (multipart); readPhotoForm counts their bytes against its own limit. */
-const PHOTO_PATHS = [/^\/profile$/, /^\/complete-signup\/photo$/, /^\/chats\/\d+$/, /^\/members\/\d+\/chat$/];
+const PHOTO_PATHS = [/^\/profile$/, /^\/complete-signup\/photo$/, /^\/chats\/\d+$/, /^\/members\/\d+\/chat$/, /^\/staff\/profiles\/\d+$/];
 /**
  * The calls that take a JSON body; every other action reads a form, and a body of another type
  * is refused here (it made the form parser throw: a 500, found by the fuzz suite).

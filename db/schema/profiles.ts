@@ -52,6 +52,8 @@ export const profiles = pgTable(
     interests: text("interests").array().notNull().default(sql`'{}'::text[]`),
     about: text("about"),
     isFictional: boolean("is_fictional").notNull().default(false),
+    /** The brands (tenant ids) of the pool that show this fictional profile; null: all of them. */
+    shownOn: text("shown_on").array(),
     /** False while the member is invisible, disabled, unconfirmed-and-hidden or deleting. */
     listed: boolean("listed").notNull().default(true),
     mainPhotoId: bigint("main_photo_id", { mode: "number" }).references((): AnyPgColumn => photos.id, {

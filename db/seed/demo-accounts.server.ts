@@ -31,7 +31,7 @@ export async function seedDemoAccounts(db: Database, registry: TenantRegistry): 
   for (const [email, roles] of DEMO_STAFF) {
     await db
       .insert(staffMembers)
-      .values({ email, name: roles[0] === "admin" ? "Demo Admin" : "Demo Operator", roles, passwordHash, totpSecret: seal("totp-secret", DEMO_STAFF_TOTP_SECRET), uiLanguage: "nl" })
+      .values({ email, name: email.split("@")[0]!, roles, passwordHash, totpSecret: seal("totp-secret", DEMO_STAFF_TOTP_SECRET), uiLanguage: "nl" })
       .onConflictDoNothing();
   }
 }
@@ -44,6 +44,8 @@ export const DEMO_STAFF_TOTP_SECRET = "DEMOSTAFFTOTPKEYDEMOSTAFFTOTPKEY";
 export const DEMO_STAFF: ReadonlyArray<readonly [string, string[]]> = [
   ["admin@demo.invalid", ["admin"]],
   ["operator@demo.invalid", ["operator"]],
+  // A second operator, to see that a conversation one of them claimed is closed to the other.
+  ["operator2@demo.invalid", ["operator"]],
 ];
 
 async function insertAccount(db: Database, tenant: Tenant, kind: DemoAccountKind, passwordHash: string): Promise<void> {

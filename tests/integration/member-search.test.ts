@@ -35,8 +35,8 @@ describe("searchMembers: who is found", () => {
     await person({ name: "Disabled", status: "disabled" });
     await person({ name: "Leaving", status: "deletion_requested" });
     await person({ name: "Gone", status: "deleted" });
-    expect(await names({ pool: "shared", viewerId: viewer })).toEqual(["Anna", "Bea", "Cleo"]);
-    expect(await names({ pool: "elsewhere", viewerId: null })).toEqual(["Other"]);
+    expect(await names({ pool: "shared", viewerId: viewer, siteId: "alpha" })).toEqual(["Anna", "Bea", "Cleo"]);
+    expect(await names({ pool: "elsewhere", viewerId: null, siteId: "alpha" })).toEqual(["Other"]);
   });
 
   it("hides blocked members in both directions, and shows them again after unblocking", async () => {
@@ -46,11 +46,11 @@ describe("searchMembers: who is found", () => {
     await person({ name: "Free" });
     expect(await blockMember(handle.db, { blockerId: viewer, blockedId: blockedByViewer, pool: "shared" })).toBe(true);
     expect(await blockMember(handle.db, { blockerId: blocker, blockedId: viewer, pool: "shared" })).toBe(true);
-    expect(await names({ pool: "shared", viewerId: viewer })).toEqual(["Free"]);
+    expect(await names({ pool: "shared", viewerId: viewer, siteId: "alpha" })).toEqual(["Free"]);
     // The blocked member no longer sees the blocker either.
-    expect(await names({ pool: "shared", viewerId: blockedByViewer })).not.toContain("Viewer");
+    expect(await names({ pool: "shared", viewerId: blockedByViewer, siteId: "alpha" })).not.toContain("Viewer");
     await unblockMember(handle.db, { blockerId: viewer, blockedId: blockedByViewer });
-    expect(await names({ pool: "shared", viewerId: viewer })).toEqual(["Blocked", "Free"]);
+    expect(await names({ pool: "shared", viewerId: viewer, siteId: "alpha" })).toEqual(["Blocked", "Free"]);
   });
 
   it("cannot block across pools, oneself, hidden members or a blocker: blocking reveals no one", async () => {
@@ -77,7 +77,7 @@ describe("searchMembers: filters", () => {
     await person({ name: "Male30BE", gender: "male", birthDate: "1996-01-01", country: "BE", region: "BE-VAN", bodyType: "fat" });
     await person({ name: "Male60NH", gender: "male", birthDate: "1966-06-15", country: "NL", region: "NL-NH", bodyType: "slim", photo: "active" });
   });
-  const scope: SearchScope = { pool: "shared", viewerId: null };
+  const scope: SearchScope = { pool: "shared", viewerId: null, siteId: "alpha" };
 
   it("by gender, country and region", async () => {
     expect(await names(scope, { gender: "female" })).toEqual(["Fem25NH", "Fem40ZH"]);
@@ -108,7 +108,7 @@ describe("searchMembers: cards and pages", () => {
   it("shows an approved main photo only, the age, and who is online", async () => {
     await person({ name: "WithPhoto", photo: "active", minutesAgo: 5 });
     await person({ name: "Checking", photo: "pending", minutesAgo: 120 });
-    const page = await searchMembers(handle.db, storage, { scope: { pool: "shared", viewerId: null }, filters: {}, limit: 10, now: NOW });
+    const page = await searchMembers(handle.db, storage, { scope: { pool: "shared", viewerId: null, siteId: "alpha" }, filters: {}, limit: 10, now: NOW });
     const byName = Object.fromEntries(page.cards.map((card) => [card.name, card]));
     expect(byName.WithPhoto).toMatchObject({ onlineRecently: true, age: 36 });
     expect(byName.WithPhoto!.photoUrl).toMatch(/^\/media\/photos\/aa\/\d+-thumb\.webp$/);
@@ -121,15 +121,15 @@ describe("searchMembers: cards and pages", () => {
     const anna = await person({ name: "Anna" });
     await person({ name: "Bea" });
     await likeMember(handle.db, { likerId: viewer, likedId: anna, pool: "shared", source: "search" });
-    const forMember = await searchMembers(handle.db, storage, { scope: { pool: "shared", viewerId: viewer }, filters: { gender: "female" }, limit: 10, now: NOW });
+    const forMember = await searchMembers(handle.db, storage, { scope: { pool: "shared", viewerId: viewer, siteId: "alpha" }, filters: { gender: "female" }, limit: 10, now: NOW });
     expect(Object.fromEntries(forMember.cards.map((card) => [card.name, card.liked]))).toEqual({ Anna: true, Bea: false });
-    const forVisitor = await searchMembers(handle.db, storage, { scope: { pool: "shared", viewerId: null }, filters: { gender: "female" }, limit: 10, now: NOW });
+    const forVisitor = await searchMembers(handle.db, storage, { scope: { pool: "shared", viewerId: null, siteId: "alpha" }, filters: { gender: "female" }, limit: 10, now: NOW });
     expect(forVisitor.cards.every((card) => card.liked === undefined)).toBe(true);
   });
 
   it("pages with keyset cursors, most recently active first: no gaps, no repeats, and back again", async () => {
     for (let i = 0; i < 7; i++) await person({ name: `P${i}`, minutesAgo: i % 3 }); // equal activity times too
-    const scope = { pool: "shared", viewerId: null };
+    const scope = { pool: "shared", viewerId: null, siteId: "alpha" };
     const seen: string[] = [];
     let after = null;
     const pages = [];
@@ -163,7 +163,7 @@ describe("search indexes", () => {
     return handle.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
       const result = await tx.execute(
-        sql`explain select ${profiles.memberId} from ${profiles} where ${searchConditions(handle.db, { pool: "shared", viewerId: 1 }, filters, NOW)} order by ${profiles.lastActiveAt} desc, ${profiles.memberId} desc limit 25`,
+        sql`explain select ${profiles.memberId} from ${profiles} where ${searchConditions(handle.db, { pool: "shared", viewerId: 1, siteId: "alpha" }, filters, NOW)} order by ${profiles.lastActiveAt} desc, ${profiles.memberId} desc limit 25`,
       );
       const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<Record<string, string>>;
       return rows.map((row) => Object.values(row)[0]).join("\n");

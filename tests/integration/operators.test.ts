@@ -9,6 +9,11 @@ import { createStaff, disableStaff, findStaffSession, finishStaffLogin, setStaff
 import type { StaffMember } from "../../app/models/staff/staff-roles";
 import { coolDownUntil } from "../../app/models/safety/member-care.server";
 import { tenantSchema } from "../../app/tenancy/schema";
+import { createFictional, fictionalSchema, listFictional, updateFictional } from "../../app/models/staff/fictional-profiles.server";
+import { searchMembers } from "../../app/models/search/member-search.server";
+import { viewProfile } from "../../app/models/profiles/profile-view.server";
+import { auditCsv, listAudit } from "../../app/models/staff/staff-audit.server";
+import { LocalDiskStorage } from "../../app/services/storage/local-disk.server";
 import { testDatabasePerFile } from "../fixtures/database";
 import { createMember, type MemberOverrides } from "../fixtures/members";
 import { tenantFixture } from "../fixtures/tenant";
@@ -180,5 +185,53 @@ describe("vulnerable members", () => {
     const { ann } = await waitingPair("Hallo", { birthDate: "1950-01-01" });
     const [care] = await handle.db.select().from(memberCare).where(eq(memberCare.memberId, ann));
     expect(care?.signals).toContain("age");
+  });
+});
+
+describe("fictional profiles, kept by admins", () => {
+  const beta = tenantSchema.parse(tenantFixture({ id: "beta", pool: "shared", domains: ["beta.example"] }));
+  const poolBrands = [tenant, beta];
+  const storage = new LocalDiskStorage("/tmp/unused-operators-storage");
+  const form = (overrides: Record<string, unknown> = {}) =>
+    fictionalSchema(poolBrands).safeParse({ name: "Sanne", gender: "female", birthDate: "1992-04-01", country: "NL", region: "", city: "Utrecht", about: "Dol op fietsen", brands: ["alpha"], ...overrides });
+
+  it("refuses a form with a bad field and names it, and accepts a full one", () => {
+    const bad = form({ name: "", birthDate: "2015-01-01", country: "US", brands: ["elsewhere"] });
+    expect(bad.success).toBe(false);
+    expect(new Set(bad.error!.issues.map((issue) => issue.path[0]))).toEqual(new Set(["name", "birthDate", "country", "brands"]));
+    expect(form().success).toBe(true);
+  });
+
+  it("are shown only on the brands ticked: found in search and opened there, absent on the other brand of the pool", async () => {
+    const admin = await operator({ roles: ["admin"] });
+    const parsed = form();
+    if (!parsed.success) throw new Error("form refused");
+    const id = await createFictional(handle.db, { pool: "shared", poolBrands, form: parsed.data, staffId: admin.id, ip: null });
+    expect((await listFictional(handle.db, "shared")).find((item) => item.id === id)).toMatchObject({ name: "Sanne", shownOn: ["alpha"], city: "Utrecht" });
+    const search = (siteId: string) => searchMembers(handle.db, storage, { scope: { pool: "shared", viewerId: null, siteId }, filters: {}, limit: 200 });
+    expect((await search("alpha")).cards.some((card) => card.id === id)).toBe(true);
+    expect((await search("beta")).cards.some((card) => card.id === id)).toBe(false);
+    expect(await viewProfile(handle.db, storage, { tenant: beta, viewer: null, memberId: id })).toBeNull();
+    expect(await viewProfile(handle.db, storage, { tenant, viewer: null, memberId: id })).toMatchObject({ name: "Sanne" });
+
+    // Ticking every brand of the pool shows it on all of them.
+    const everywhere = form({ brands: ["alpha", "beta"], name: "Sanne B" });
+    if (!everywhere.success) throw new Error("form refused");
+    expect(await updateFictional(handle.db, { id, pool: "shared", poolBrands, form: everywhere.data, staffId: admin.id, ip: null })).toBe(true);
+    expect((await search("beta")).cards.some((card) => card.id === id)).toBe(true);
+    // Only fictional profiles of the pool can be edited so.
+    const real = await person({ name: "Echt" });
+    expect(await updateFictional(handle.db, { id: real, pool: "shared", poolBrands, form: everywhere.data, staffId: admin.id, ip: null })).toBe(false);
+
+    const entries = await listAudit(handle.db, { memberId: id }, { limit: 10 });
+    expect(entries.map((entry) => entry.action).sort()).toEqual(["profile_create", "profile_edit"]);
+    const csv = auditCsv(entries);
+    expect(csv.split("\r\n")[0]).toBe("id,at,staff,action,siteId,memberId,conversationId,details,ip");
+    expect(csv).toContain(`profile_create,alpha,${id}`);
+  });
+
+  it("write a spreadsheet formula in the CSV export as text", () => {
+    const csv = auditCsv([{ id: 1, at: "2026-11-25T00:00:00.000Z", staff: "=HYPERLINK(\"x\")", action: "login", siteId: null, memberId: null, conversationId: null, details: null, ip: null }]);
+    expect(csv).toContain(`"'=HYPERLINK(""x"")"`);
   });
 });

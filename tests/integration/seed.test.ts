@@ -98,7 +98,7 @@ describe("demo seed", () => {
 
 describe("recentMemberTeasers", () => {
   it("shows only the pool's listed members with a photo, most recently active first", async () => {
-    const teasers = await recentMemberTeasers(handle.db, storage, "gayclub", 12);
+    const teasers = await recentMemberTeasers(handle.db, storage, { pool: "gayclub", siteId: "mandemoede" }, 12);
     expect(teasers).toHaveLength(12);
     const ids = teasers.map((t) => t.id);
     const rows = await handle.db.select().from(profiles).where(eq(profiles.pool, "gayclub"));
@@ -110,9 +110,9 @@ describe("recentMemberTeasers", () => {
   });
 
   it("leaves out unlisted members", async () => {
-    const [first] = await recentMemberTeasers(handle.db, storage, "gayclub", 1);
+    const [first] = await recentMemberTeasers(handle.db, storage, { pool: "gayclub", siteId: "mandemoede" }, 1);
     await handle.db.update(profiles).set({ listed: false }).where(eq(profiles.memberId, first!.id));
-    const after = await recentMemberTeasers(handle.db, storage, "gayclub", 40);
+    const after = await recentMemberTeasers(handle.db, storage, { pool: "gayclub", siteId: "mandemoede" }, 40);
     expect(after.map((t) => t.id)).not.toContain(first!.id);
   });
 });

@@ -4,6 +4,7 @@ import { likes, photos, profiles } from "../../../db/schema";
 import type { Storage } from "~/services/storage/storage";
 import type { Tenant } from "~/tenancy/schema";
 import { likeMember } from "./likes.server";
+import { shownOnBrand } from "~/models/members/listing";
 import { notBlockedBetween } from "~/models/safety/not-blocked.server";
 import { approvedMainPhoto } from "~/models/members/member-cards.server";
 
@@ -27,7 +28,7 @@ export async function autoLike(db: Database, storage: Storage, input: { tenant: 
     photoUrl: row.thumbKey ? storage.publicUrl(row.thumbKey) : null,
     matchPath: `/likes/m/${row.id}`,
   });
-  const visible = and(eq(profiles.pool, input.tenant.pool), eq(profiles.listed, true), notBlockedBetween(profiles.memberId, input.memberId, db));
+  const visible = and(eq(profiles.pool, input.tenant.pool), eq(profiles.listed, true), shownOnBrand(input.tenant.id), notBlockedBetween(profiles.memberId, input.memberId, db));
   const [liked] = await db
     .select({ id: profiles.memberId, name: profiles.name, thumbKey: photos.thumbKey })
     .from(likes)

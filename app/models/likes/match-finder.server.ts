@@ -64,7 +64,7 @@ export async function matchSuggestions(
       .leftJoin(photos, approvedMainPhoto)
       .where(
         and(
-          searchConditions(db, { pool: input.tenant.pool, viewerId: input.memberId }, input.filters, now),
+          searchConditions(db, { pool: input.tenant.pool, viewerId: input.memberId, siteId: input.tenant.id }, input.filters, now),
           notExists(db.select({ one: sql`1` }).from(likes).where(and(eq(likes.likerId, input.memberId), eq(likes.likedId, profiles.memberId)))),
           where,
         ),

@@ -40,7 +40,7 @@ export async function swipeState(
     .where(and(eq(swipeDays.memberId, input.memberId), eq(swipeDays.day, day)));
   const remaining = Math.max(0, SWIPE_LIKES_PER_DAY - (used?.likes ?? 0));
   const page = await searchMembers(db, storage, {
-    scope: { pool: input.tenant.pool, viewerId: input.memberId },
+    scope: { pool: input.tenant.pool, viewerId: input.memberId, siteId: input.tenant.id },
     filters: input.filters,
     limit: 1,
     now,

@@ -1,4 +1,5 @@
-import type { Member } from "../../../db/schema";
+import { sql, type SQL } from "drizzle-orm";
+import { profiles, type Member } from "../../../db/schema";
 
 /**
  * Whether a profile is listed (found in search, shown to others): the one rule every writer of
@@ -7,4 +8,12 @@ import type { Member } from "../../../db/schema";
  */
 export function isListed(status: Member["status"], invisible: boolean): boolean {
   return !invisible && (status === "active" || status === "not_confirmed");
+}
+
+/**
+ * Whether a profile is shown on this brand: every profile is, except a fictional one whose
+ * brand list leaves this brand out (docs/product/staff.md#fictional-profiles).
+ */
+export function shownOnBrand(siteId: string): SQL {
+  return sql`(${profiles.shownOn} is null or ${siteId} = any(${profiles.shownOn}))`;
 }

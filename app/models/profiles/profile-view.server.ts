@@ -73,6 +73,7 @@ export async function viewProfile(
   if (!isOwn) {
     if (row.status !== "active" && row.status !== "not_confirmed") return null;
     if (row.invisible || !row.profile.listed) return null;
+    if (row.profile.shownOn && !row.profile.shownOn.includes(tenant.id)) return null;
     if (row.blocks.includes("owner")) return null;
   }
 

@@ -3,6 +3,7 @@ import type { Database } from "../../../db/client.server";
 import { blocks, likes, photos, profiles } from "../../../db/schema";
 import type { Storage } from "~/services/storage/storage";
 import { dateYearsBefore } from "~/models/members/birth-date";
+import { shownOnBrand } from "~/models/members/listing";
 import type { SearchFilters } from "./search-filters";
 import { approvedMainPhoto, cardColumns, toMemberCard, type Cursor, type MemberCard } from "~/models/members/member-cards.server";
 
@@ -18,6 +19,8 @@ export interface SearchScope {
   pool: string;
   /** The searching member: never shown to themselves, and blocks in either direction hide. */
   viewerId: number | null;
+  /** The brand searched on: fictional profiles are shown only on their brands. */
+  siteId: string;
 }
 
 /** Counting stops here; the page then says "1000+". */
@@ -29,7 +32,7 @@ export const COUNT_CAP = 1000;
  * filters. Shaped for the indexes on profiles (pool first, then gender or place).
  */
 export function searchConditions(db: Database, scope: SearchScope, filters: SearchFilters, today = new Date()): SQL {
-  const conditions: (SQL | undefined)[] = [eq(profiles.pool, scope.pool), eq(profiles.listed, true)];
+  const conditions: (SQL | undefined)[] = [eq(profiles.pool, scope.pool), eq(profiles.listed, true), shownOnBrand(scope.siteId)];
   if (scope.viewerId !== null) {
     const viewer = scope.viewerId;
     conditions.push(ne(profiles.memberId, viewer));

@@ -1,3 +1,4 @@
+import { shownOnBrand } from "~/models/members/listing";
 import { and, count, desc, eq } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
 import { photos, profiles } from "../../../db/schema";
@@ -19,7 +20,7 @@ export interface MemberTeaser {
  * Recently active members of a pool who have an approved photo, for the home page. Only the
  * pool's listed profiles: never another brand's members, never hidden ones.
  */
-export async function recentMemberTeasers(db: Database, storage: Storage, pool: string, limit: number): Promise<MemberTeaser[]> {
+export async function recentMemberTeasers(db: Database, storage: Storage, scope: { pool: string; siteId: string }, limit: number): Promise<MemberTeaser[]> {
   const rows = await db
     .select({
       id: profiles.memberId,
@@ -31,7 +32,7 @@ export async function recentMemberTeasers(db: Database, storage: Storage, pool: 
     })
     .from(profiles)
     .innerJoin(photos, approvedMainPhoto)
-    .where(and(eq(profiles.pool, pool), eq(profiles.listed, true)))
+    .where(and(eq(profiles.pool, scope.pool), eq(profiles.listed, true), shownOnBrand(scope.siteId)))
     .orderBy(desc(profiles.lastActiveAt), desc(profiles.memberId))
     .limit(limit);
   return rows.map((row) => ({

@@ -17,7 +17,7 @@ export const AUDIT_ACTIONS = [
   "profile_edit",
   "honest_answer",
   "care_warning",
-  "flag_handled",
+  "audit_export",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -45,7 +45,7 @@ export async function recordStaffAction(db: Executor, entry: AuditEntry): Promis
 }
 
 export interface AuditFilter {
-  staffId?: number;
+  staffEmail?: string;
   action?: AuditAction;
   siteId?: string;
   memberId?: number;
@@ -69,7 +69,7 @@ export interface AuditRow {
 /** Entries newest first, filtered; `before` pages on by id. */
 export async function listAudit(db: Executor, filter: AuditFilter, options: { limit: number; before?: number }): Promise<AuditRow[]> {
   const conditions: SQL[] = [];
-  if (filter.staffId) conditions.push(eq(staffAudit.staffId, filter.staffId));
+  if (filter.staffEmail) conditions.push(eq(staffMembers.email, filter.staffEmail));
   if (filter.action) conditions.push(eq(staffAudit.action, filter.action));
   if (filter.siteId) conditions.push(eq(staffAudit.siteId, filter.siteId));
   if (filter.memberId) conditions.push(eq(staffAudit.memberId, filter.memberId));

@@ -47,7 +47,7 @@ export async function loadProfilePage({ request, context, params }: LoaderFuncti
   if (viewer && !profile.isOwn && isOwnNavigation(request)) await markLikeSeen(db(), viewer.id, memberId);
   const [related, fictional, t, likes] = await Promise.all([
     searchMembers(db(), storage(), {
-      scope: { pool: tenant.pool, viewerId: viewer?.id ?? null },
+      scope: { pool: tenant.pool, viewerId: viewer?.id ?? null, siteId: tenant.id },
       filters: { gender: (profile.gender as "male" | "female" | null) ?? undefined, country: profile.country ?? undefined },
       limit: RELATED_LIMIT + 1,
     }),

@@ -98,7 +98,7 @@ export async function loadSearchPage(
     }
   }
 
-  const scope: SearchScope = { pool: input.tenant.pool, viewerId: input.viewerId };
+  const scope: SearchScope = { pool: input.tenant.pool, viewerId: input.viewerId, siteId: input.tenant.id };
   const after = decodeCursor(url.searchParams.get("after"));
   const before = after ? null : decodeCursor(url.searchParams.get("before"));
   const firstPage = !after && !before;
