@@ -5,31 +5,32 @@ import { SettingsFrame, SettingsSection } from "~/components/settings/SettingsFr
 import { Alert, Field, inputClass } from "~/components/ui/Field";
 import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
-import { ownMonthlyLimit, setOwnMonthlyLimit, spending } from "~/models/safety/member-care.server";
+import { ownProtection, setOwnProtection, spending } from "~/models/safety/member-care.server";
 import { requireMember } from "~/web/require-member.server";
 
 export const handle = { i18n: ["common", "account", "settings"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { tenant, member } = requireMember(request, context);
-  const [spent, limit, t] = await Promise.all([spending(db(), member.id, tenant.timezone), ownMonthlyLimit(db(), member.id), getFixedT(context.language, "settings")]);
-  return { spentThisMonth: spent.month, limit, brandLimit: tenant.settings.care.monthly_credit_limit, title: `${t("spending.title")} | ${tenant.name}` };
+  const [spent, own, t] = await Promise.all([spending(db(), member.id, tenant.timezone), ownProtection(db(), member.id), getFixedT(context.language, "settings")]);
+  return { spentThisMonth: spent.month, limit: own.monthlyLimit, noFirstMessages: own.noFirstMessages, brandLimit: tenant.settings.care.monthly_credit_limit, title: `${t("spending.title")} | ${tenant.name}` };
 }
 
-/** The member's own monthly credit limit: a whole number of credits, or empty for none. */
+/** The member's own monthly credit limit (a whole number of credits, or empty for none) and whether fictional profiles may write first. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { member } = requireMember(request, context);
-  const typed = String((await request.formData()).get("limit") ?? "").trim();
+  const form = await request.formData();
+  const typed = String(form.get("limit") ?? "").trim();
   const limit = typed === "" ? null : Number(typed);
   if (limit !== null && (!Number.isSafeInteger(limit) || limit < 0 || limit > 1_000_000)) return data({ ok: false, typed }, { status: 400 });
-  await setOwnMonthlyLimit(db(), member.id, limit);
+  await setOwnProtection(db(), member.id, { monthlyLimit: limit, noFirstMessages: form.get("noFirstMessages") === "on" });
   return data({ ok: true, typed });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
 export default function SpendingSettings() {
-  const { spentThisMonth, limit, brandLimit } = useLoaderData<typeof loader>();
+  const { spentThisMonth, limit, noFirstMessages, brandLimit } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("settings");
   const busy = useNavigation().state !== "idle";
@@ -46,6 +47,10 @@ export default function SpendingSettings() {
           <Field label={t("spending.limit")} htmlFor="own-limit" hint={t("spending.none")}>
             <input id="own-limit" name="limit" inputMode="numeric" defaultValue={actionData && !actionData.ok ? actionData.typed : (limit ?? "")} className={inputClass} data-testid="own-limit" />
           </Field>
+          <label className="flex items-start gap-2 text-sm">
+            <input type="checkbox" name="noFirstMessages" defaultChecked={noFirstMessages} className="mt-1" data-testid="no-first-messages" />
+            <span>{t("spending.noFirstMessages")}</span>
+          </label>
           <button type="submit" className="btn-primary" disabled={busy}>
             {t("spending.save")}
           </button>

@@ -1,11 +1,13 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData, useRevalidator } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
 import { brandLanguages, inboxCounts, waitingConversations } from "~/models/staff/operator-inbox.server";
 import { tenants } from "~/tenancy/tenants.server";
+import { FirstMessages, type FirstMessageAnswer } from "~/components/staff/FirstMessages";
+import { firstMessageCandidates, profilesToWriteAs, sendFirstMessage } from "~/models/staff/first-messages.server";
 import { requireStaff } from "~/web/require-staff.server";
 
 export const handle = { i18n: ["common", "staff"] };
@@ -13,8 +15,42 @@ export const handle = { i18n: ["common", "staff"] };
 export async function loader({ context }: LoaderFunctionArgs) {
   const staff = requireStaff(context, "operator");
   const languages = brandLanguages(tenants());
-  const [waiting, counts, t] = await Promise.all([waitingConversations(db(), staff, languages), inboxCounts(db(), staff, languages), getFixedT(context.language, "staff")]);
-  return { waiting, counts, now: new Date().toISOString(), title: `${t("inbox.title")} | ${t("title")}` };
+  const [waiting, counts, candidates, t] = await Promise.all([
+    waitingConversations(db(), staff, languages),
+    inboxCounts(db(), staff, languages),
+    firstMessageCandidates(db(), staff, tenants().tenants, languages),
+    getFixedT(context.language, "staff"),
+  ]);
+  // The profiles to write as, once per pool and brand among the candidates.
+  const places = [...new Set(candidates.map((candidate) => `${candidate.pool}\u0000${candidate.siteId}`))];
+  const profiles = Object.fromEntries(
+    await Promise.all(places.map(async (place) => [place, await profilesToWriteAs(db(), ...(place.split("\u0000") as [string, string]))] as const)),
+  );
+  return {
+    waiting,
+    counts,
+    firstMessages: candidates.map((candidate) => ({ ...candidate, profiles: profiles[`${candidate.pool}\u0000${candidate.siteId}`] ?? [] })),
+    now: new Date().toISOString(),
+    title: `${t("inbox.title")} | ${t("title")}`,
+  };
+}
+
+/** Writing first to a new member, as a fictional profile, within the brand's rules. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const staff = requireStaff(context, "operator");
+  const form = await request.formData();
+  const outcome = await sendFirstMessage(db(), {
+    staff,
+    memberId: Number(form.get("member")),
+    profileId: Number(form.get("profile")),
+    body: String(form.get("body") ?? ""),
+    brands: tenants().tenants,
+    languages: brandLanguages(tenants()),
+    ip: context.clientIp,
+  });
+  if (outcome.ok) return data<FirstMessageAnswer>({ member: Number(form.get("member")), error: null, conversationId: outcome.conversationId });
+  const error = outcome.reason === "contact" ? `reply.contact.${outcome.kind}` : `first.${outcome.reason}`;
+  return data<FirstMessageAnswer>({ member: Number(form.get("member")), error, body: String(form.get("body") ?? "") }, { status: 400 });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
@@ -36,7 +72,8 @@ function useRefresh(seconds: number) {
 }
 
 export default function OperatorInbox() {
-  const { waiting, counts, now } = useLoaderData<typeof loader>();
+  const { waiting, counts, firstMessages, now } = useLoaderData<typeof loader>();
+  const answer = useActionData<FirstMessageAnswer>();
   const { t } = useTranslation("staff");
   useRefresh(15);
   return (
@@ -88,6 +125,7 @@ export default function OperatorInbox() {
           </li>
         ))}
       </ul>
+      <FirstMessages candidates={firstMessages} answer={answer} />
     </main>
   );
 }

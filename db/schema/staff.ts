@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { bigint, boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { members } from "./members";
 import { conversations, messages } from "./chat";
 
@@ -149,6 +149,8 @@ export const memberCare = pgTable("member_care", {
   coolDownUntil: timestamp("cool_down_until", { withTimezone: true }),
   /** Credits the member allows themselves per calendar month; null for no own limit. */
   ownMonthlyLimit: integer("own_monthly_limit"),
+  /** The member does not want fictional profiles to write to them first. */
+  noFirstMessages: boolean("no_first_messages").notNull().default(false),
   /** The brand's calendar day the counters below are for. */
   day: date("day", { mode: "string" }),
   /** Messages to fictional profiles that day, and of them those sent between midnight and 5 a.m. */

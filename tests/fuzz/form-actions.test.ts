@@ -1,4 +1,6 @@
 /// <reference types="vite/client" />
+import { createStaff } from "../../app/models/staff/staff-accounts.server";
+import type { StaffMember } from "../../app/models/staff/staff-roles";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import type { ActionFunction, AppLoadContext } from "@remix-run/node";
@@ -33,11 +35,13 @@ const FIELD_NAMES = [
   "signup_message", "token", "code", "product", "account_holder", "iban", "street", "house_number", "zip", "city", "phone", "consent", "request",
   "redirectTo", "language", "alert", "reason", "remarks", "session", "invisible", "types", "country", "region", "gender", "sexuality",
   "sexuality_consent", "about", "interests", "photo", "id", "conversation", "before", "endpoint", "keys", "path", "decision", "status", "method", "issuer",
+  "note", "profile", "birthDate", "brands", "bodyType", "limit", "noFirstMessages",
 ];
 const INTENTS = [
   "like", "unlike", "gift", "block", "unblock", "pass", "email", "password", "invisible", "mandate", "verify", "resend", "discount", "end", "end-all",
   "types", "reenable", "skip", "basics", "location", "personal", "interests", "about", "upload-photo", "main-photo", "delete-photo",
   "withdraw-sexuality-consent", "delete", "keep", "accept",
+  "claim", "renew", "release", "reply", "photo", "honest_answer", "care_warning", "persona-note", "member-note", "save",
 ];
 
 const value = fc.oneof(
@@ -83,6 +87,7 @@ let mail: ReturnType<typeof captureMail>;
 let member: TestMember;
 let partner: TestMember;
 const tenant = tenants().get("flirtpunt")!;
+let ADMIN: StaffMember;
 
 beforeAll(async () => {
   handle = await createTestDatabase();
@@ -90,6 +95,9 @@ beforeAll(async () => {
   mail = captureMail();
   member = await createMember(handle.db, { tenant, name: "Fuzz", email: "fuzz@example.com", password: "zomer-fiets-lamp-42", credits: 50 });
   partner = await createMember(handle.db, { tenant, name: "Partner" });
+  const admin = await createStaff(handle.db, { email: "fuzz-admin@staff.example", name: "Fuzz", roles: ["admin"], brands: [], languages: [], uiLanguage: "en" });
+  if ("error" in admin) throw new Error("staff exists");
+  ADMIN = { id: admin.id, email: "fuzz-admin@staff.example", name: "Fuzz", roles: ["admin"], brands: [], languages: [], uiLanguage: "en" };
 });
 afterAll(async () => {
   mail.restore();
@@ -129,7 +137,9 @@ describe("every form action, fuzzed", () => {
       const routePath = `/${file.replace(/\.(tsx|ts)$/, "").replace(/^_(default|chat)\./, "").replace(/\./g, "/")}`;
       await fc.assert(
         fc.asyncProperty(fields, fc.boolean(), fc.oneof(fc.constant(String(partner.id)), value), fc.oneof(fc.constant(null), fc.jsonValue()), async (input, asMember, id, json) => {
-          const context: AppLoadContext = contextFor(tenant, asMember ? { member: member.current, sessionId: null } : {});
+          // The staff area's actions are fuzzed as an admin (every role) or a visitor; the rest as a member or a visitor.
+          const signedIn = file.startsWith("staff.") ? { staff: ADMIN } : { member: member.current, sessionId: null };
+          const context: AppLoadContext = contextFor(tenant, asMember ? signedIn : {});
           // The whole path of a request: the one request guard, then the action.
           // A script's call (api.*) sends JSON: the form's fields, or any JSON value at all.
           const asJson = file.startsWith("api.") && json !== null;

@@ -7,7 +7,8 @@ import { claimConversation, operatorConversation, releaseClaim, replyAsProfile, 
 import { inboxCounts, waitingConversations } from "../../app/models/staff/operator-inbox.server";
 import { createStaff, disableStaff, findStaffSession, finishStaffLogin, setStaffPassword, startStaffLogin } from "../../app/models/staff/staff-accounts.server";
 import type { StaffMember } from "../../app/models/staff/staff-roles";
-import { coolDownUntil } from "../../app/models/safety/member-care.server";
+import { coolDownUntil, setOwnProtection } from "../../app/models/safety/member-care.server";
+import { firstMessageCandidates, sendFirstMessage } from "../../app/models/staff/first-messages.server";
 import { tenantSchema } from "../../app/tenancy/schema";
 import { createFictional, fictionalSchema, listFictional, updateFictional } from "../../app/models/staff/fictional-profiles.server";
 import { searchMembers } from "../../app/models/search/member-search.server";
@@ -233,5 +234,40 @@ describe("fictional profiles, kept by admins", () => {
   it("write a spreadsheet formula in the CSV export as text", () => {
     const csv = auditCsv([{ id: 1, at: "2026-11-25T00:00:00.000Z", staff: "=HYPERLINK(\"x\")", action: "login", siteId: null, memberId: null, conversationId: null, details: null, ip: null }]);
     expect(csv).toContain(`"'=HYPERLINK(""x"")"`);
+  });
+});
+
+describe("operators writing first", () => {
+  const gamma = tenantSchema.parse({ ...tenantFixture({ id: "gamma", pool: "gammapool", domains: ["gamma.example"] }), settings: { ...base.settings, operators: { first_message_after_hours: 24 } } });
+  const closed = tenantSchema.parse(tenantFixture({ id: "delta", pool: "gammapool", domains: ["delta.example"] }));
+  const brands = [gamma, closed];
+  const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3_600_000);
+  const member = async (name: string, tenantOf = gamma, joined = hoursAgo(48)) => (await createMember(handle.db, { tenant: tenantOf, name, createdAt: joined, status: "active", language: "nl" })).id;
+
+  it("offer new members of brands that allow it, after the delay, once, never to who opted out, and never with contact details", async () => {
+    const staff = await operator();
+    const eva = await createMember(handle.db, { tenant: gamma, name: "Eva", fictional: true });
+    const fresh = await member("Fresh", gamma, hoursAgo(2));
+    const ready = await member("Ready");
+    const old = await member("Old", gamma, hoursAgo(24 * 30));
+    const elsewhere = await member("Elsewhere", closed);
+    const declined = await member("Declined");
+    await setOwnProtection(handle.db, declined, { monthlyLimit: null, noFirstMessages: true });
+
+    const offered = (await firstMessageCandidates(handle.db, staff, brands, { gamma: "nl", delta: "nl" })).map((candidate) => candidate.memberId);
+    expect(offered).toContain(ready);
+    for (const id of [fresh, old, elsewhere, declined]) expect(offered).not.toContain(id);
+
+    const write = (memberId: number, body: string) => sendFirstMessage(handle.db, { staff, memberId, profileId: eva.id, body, brands, languages: { gamma: "nl", delta: "nl" }, ip: null });
+    expect(await write(ready, "Mijn nummer is 0612345678")).toEqual({ ok: false, reason: "contact", kind: "phone" });
+    expect(await write(fresh, "Hoi!")).toEqual({ ok: false, reason: "notAllowed" });
+    expect(await write(declined, "Hoi!")).toEqual({ ok: false, reason: "notAllowed" });
+    const sent = await write(ready, "Hoi Ready, welkom!");
+    expect(sent).toMatchObject({ ok: true });
+    // Once: the member now has a conversation with a fictional profile.
+    expect(await write(ready, "Nog een keer")).toEqual({ ok: false, reason: "notAllowed" });
+    expect((await firstMessageCandidates(handle.db, staff, brands, { gamma: "nl", delta: "nl" })).map((candidate) => candidate.memberId)).not.toContain(ready);
+    const actions = await listAudit(handle.db, { memberId: ready }, { limit: 10 });
+    expect(actions.map((entry) => entry.action)).toEqual(expect.arrayContaining(["first_message", "reply_refused"]));
   });
 });

@@ -139,15 +139,17 @@ export async function coolDownUntil(db: Executor, memberId: number, now = new Da
   return row?.until ?? null;
 }
 
-/** The member's own monthly credit limit (null: none). */
-export async function ownMonthlyLimit(db: Executor, memberId: number): Promise<number | null> {
-  return (await careRow(db, memberId))?.ownMonthlyLimit ?? null;
+/** The member's own protection settings: a monthly credit limit (null: none), and no first messages from fictional profiles. */
+export async function ownProtection(db: Executor, memberId: number): Promise<{ monthlyLimit: number | null; noFirstMessages: boolean }> {
+  const row = await careRow(db, memberId);
+  return { monthlyLimit: row?.ownMonthlyLimit ?? null, noFirstMessages: row?.noFirstMessages ?? false };
 }
 
-/** Sets or clears the member's own monthly credit limit. */
-export async function setOwnMonthlyLimit(db: Executor, memberId: number, limit: number | null): Promise<void> {
+/** Saves the member's own protection settings. */
+export async function setOwnProtection(db: Executor, memberId: number, settings: { monthlyLimit: number | null; noFirstMessages: boolean }): Promise<void> {
+  const values = { ownMonthlyLimit: settings.monthlyLimit, noFirstMessages: settings.noFirstMessages, updatedAt: new Date() };
   await db
     .insert(memberCare)
-    .values({ memberId, ownMonthlyLimit: limit, updatedAt: new Date() })
-    .onConflictDoUpdate({ target: memberCare.memberId, set: { ownMonthlyLimit: limit, updatedAt: new Date() } });
+    .values({ memberId, ...values })
+    .onConflictDoUpdate({ target: memberCare.memberId, set: values });
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "member_care" ADD COLUMN "no_first_messages" boolean DEFAULT false NOT NULL;
