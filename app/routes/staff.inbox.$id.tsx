@@ -9,6 +9,8 @@ import { operatorPage, protectiveTexts, memberLanguage, requireOperatorConversat
 import { recordStaffAction } from "~/models/staff/staff-audit.server";
 import { saveNote } from "~/models/staff/staff-notes.server";
 import { requireStaff } from "~/web/require-staff.server";
+import { staffMessageWait } from "~/models/staff/pages/staff-limits.server";
+import { tooManyInit } from "~/web/too-many.server";
 
 export const handle = { i18n: ["common", "staff", "gifts"] };
 
@@ -61,6 +63,8 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     case "gift":
     case "honest_answer":
     case "care_warning": {
+      const wait = await staffMessageWait(staff);
+      if (wait !== null) return data({ intent, error: "reply.tooMany", body: String(form.get("body") ?? "") }, tooManyInit(wait));
       const purpose: ReplyPurpose = intent === "honest_answer" || intent === "care_warning" ? intent : "reply";
       // The honest answer and the care warning are the brand's texts, never the operator's own words.
       const texts = purpose === "reply" ? null : await protectiveTexts(tenant, memberLanguage(conversation));

@@ -9,6 +9,8 @@ import { tenants } from "~/tenancy/tenants.server";
 import { FirstMessages, type FirstMessageAnswer } from "~/components/staff/FirstMessages";
 import { firstMessageCandidates, profilesToWriteAs, sendFirstMessage } from "~/models/staff/first-messages.server";
 import { requireStaff } from "~/web/require-staff.server";
+import { staffMessageWait } from "~/models/staff/pages/staff-limits.server";
+import { tooManyInit } from "~/web/too-many.server";
 
 export const handle = { i18n: ["common", "staff"] };
 
@@ -39,6 +41,8 @@ export async function loader({ context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const staff = requireStaff(context, "operator");
   const form = await request.formData();
+  const wait = await staffMessageWait(staff);
+  if (wait !== null) return data<FirstMessageAnswer>({ member: Number(form.get("member")), error: "reply.tooMany", body: String(form.get("body") ?? "") }, tooManyInit(wait));
   const outcome = await sendFirstMessage(db(), {
     staff,
     memberId: Number(form.get("member")),

@@ -43,6 +43,8 @@ export const RATE_LIMITS = {
   // Member ids are sequential: a person reads a few hundred profiles an hour, a scraper thousands.
   profileViewPerAddress: { name: "profile-view-address", max: 600, windowMs: HOUR_MS },
   profileViewPerMember: { name: "profile-view-member", max: 600, windowMs: HOUR_MS },
+  // An operator sends a message every few seconds at most; a script with a stolen staff session far more.
+  staffMessagePerStaff: { name: "staff-message", max: 1200, windowMs: HOUR_MS },
   // A stream opens on every full page load and on every switch between the chat and the other pages.
   eventStreamPerMember: { name: "event-stream-member", max: 300, windowMs: 10 * MINUTE_MS },
 } as const satisfies Record<string, RateLimit>;

@@ -79,6 +79,8 @@ export async function sendFirstMessage(
 ): Promise<FirstMessageOutcome> {
   const body = input.body.trim();
   if (body.length === 0) return { ok: false, reason: "empty" };
+  const isId = (value: number) => Number.isSafeInteger(value) && value > 0;
+  if (!isId(input.memberId) || !isId(input.profileId)) return { ok: false, reason: "notAllowed" };
   const allowed = brandsWithFirstMessages(input.staff, input.brands);
   const contact = contactDetailIn(body);
   if (contact) {
