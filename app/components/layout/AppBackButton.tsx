@@ -26,6 +26,7 @@ export function AppBackButton() {
   const location = useLocation();
   const navigate = useNavigate();
   const [installed, setInstalled] = useState(false);
+  const [canGoBack, setCanGoBack] = useState(false);
   useEffect(() => {
     const query = window.matchMedia("(display-mode: standalone)");
     const update = () => setInstalled(standalone());
@@ -33,8 +34,14 @@ export function AppBackButton() {
     query.addEventListener("change", update);
     return () => query.removeEventListener("change", update);
   }, []);
-  // "default" is the key of the page the visit started on: nothing before it in this app.
-  if (!installed || location.key === "default" || !hasBackButton(location.pathname)) return null;
+  // The router numbers this visit's history entries (history.state.idx, 0 for the page the visit
+  // started on). The location's key cannot tell: Remix's scroll restoration gives the first page
+  // a random key before the router starts, so that page looked like one with a page before it.
+  useEffect(() => {
+    const index = (window.history.state as { idx?: unknown } | null)?.idx;
+    setCanGoBack(typeof index === "number" && index > 0);
+  }, [location.key]);
+  if (!installed || !canGoBack || !hasBackButton(location.pathname)) return null;
   return (
     <button type="button" onClick={() => navigate(-1)} className="btn-outline px-3 py-1" aria-label={t("nav.back")} data-testid="app-back">
       <span aria-hidden="true">←</span> {t("nav.back")}
