@@ -18,6 +18,16 @@ function standalone(): boolean {
 }
 
 /**
+ * Whether this visit has a page before the current one. The router numbers the visit's history
+ * entries (history.state.idx, 0 for the page the visit started on); the location's key cannot
+ * tell, as Remix's scroll restoration gives the first page a random key before the router starts.
+ */
+function hasEarlierPage(): boolean {
+  const index = (window.history.state as { idx?: unknown } | null)?.idx;
+  return typeof index === "number" && index > 0;
+}
+
+/**
  * A back button where the installed app has none of the browser's: only there, only on the
  * routes above, and only when this visit has a page to go back to.
  */
@@ -26,7 +36,6 @@ export function AppBackButton() {
   const location = useLocation();
   const navigate = useNavigate();
   const [installed, setInstalled] = useState(false);
-  const [canGoBack, setCanGoBack] = useState(false);
   useEffect(() => {
     const query = window.matchMedia("(display-mode: standalone)");
     const update = () => setInstalled(standalone());
@@ -34,14 +43,8 @@ export function AppBackButton() {
     query.addEventListener("change", update);
     return () => query.removeEventListener("change", update);
   }, []);
-  // The router numbers this visit's history entries (history.state.idx, 0 for the page the visit
-  // started on). The location's key cannot tell: Remix's scroll restoration gives the first page
-  // a random key before the router starts, so that page looked like one with a page before it.
-  useEffect(() => {
-    const index = (window.history.state as { idx?: unknown } | null)?.idx;
-    setCanGoBack(typeof index === "number" && index > 0);
-  }, [location.key]);
-  if (!installed || !canGoBack || !hasBackButton(location.pathname)) return null;
+  // `installed` is only ever true in the browser, after hydration, so the history may be read here.
+  if (!installed || !hasEarlierPage() || !hasBackButton(location.pathname)) return null;
   return (
     <button type="button" onClick={() => navigate(-1)} className="btn-outline px-3 py-1" aria-label={t("nav.back")} data-testid="app-back">
       <span aria-hidden="true">←</span> {t("nav.back")}
