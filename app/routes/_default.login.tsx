@@ -46,7 +46,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return redirect(redirectTo, { headers: { "Set-Cookie": cookie } });
   } catch (error) {
     if (!(error instanceof LoginRefused)) throw error;
-    // A switched-off account learns why on the ban page (spec section 2), without a session.
+    // A switched-off account learns why on the ban page (docs/product/accounts.md#login), without a session.
     if (error.key === "login.disabled") return redirect("/pages/ban");
     if (error.deletingMemberId !== null) await mailReactivationLink(db(), tenant, error.deletingMemberId, siteOrigin(request, tenant));
     // The refusal travels beside the reply: a form-level error in the reply would keep conform

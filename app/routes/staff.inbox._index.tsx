@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData, useRevalidator } from "@remix-run/react";
-import { useEffect } from "react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useRefresh } from "~/components/staff/useRefresh";
 import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
 import { brandLanguages, inboxCounts, waitingConversations } from "~/models/staff/operator-inbox.server";
@@ -62,17 +62,6 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (load
 /** Minutes since a moment, for "waiting 12 min". */
 function minutesSince(iso: string, now: string): number {
   return Math.max(0, Math.floor((Date.parse(now) - Date.parse(iso)) / 60_000));
-}
-
-/** Refreshes the list while the tab is open, so new conversations appear without a reload. */
-function useRefresh(seconds: number) {
-  const { revalidate, state } = useRevalidator();
-  useEffect(() => {
-    const timer = setInterval(() => {
-      if (document.visibilityState === "visible" && state === "idle") revalidate();
-    }, seconds * 1000);
-    return () => clearInterval(timer);
-  }, [revalidate, seconds, state]);
 }
 
 export default function OperatorInbox() {

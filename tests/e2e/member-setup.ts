@@ -1,6 +1,6 @@
 // Set-up steps for the member tests, run inside the page: Node cannot resolve the brands'
 // *.localhost hosts, the browser can. For what a test prepares, not for what it is about.
-import type { Browser, BrowserContext, Page } from "@playwright/test";
+import type { Browser, BrowserContext, Locator, Page } from "@playwright/test";
 import sharp from "sharp";
 import { acceptSiteEntry, brandUrl, expect, giveOwnAddress, mailLinkFor, PASSWORD, uniqueEmail } from "./helpers";
 
@@ -87,6 +87,25 @@ export async function saveSection(page: Page, tenantId: string, intent: string, 
   const sent = await send(page, tenantId, "/profile", { fields: { intent, ...fields } });
   expect(sent.status, `saving ${intent}: ${JSON.stringify(fields)}`).toBe(200);
   expect(sent.url).toBe(brandUrl(tenantId, "/profile"));
+}
+
+/**
+ * The search results pages through to one with a fictional profile on it (the first pages may
+ * hold only real members); returns the fictional cards of that page.
+ */
+export async function pageToFictionalCards(page: Page, tenantId: string): Promise<Locator> {
+  const fictional = page.getByTestId("search-results").getByTestId("member-card").filter({ has: page.getByTestId("fictional-mark") });
+  for (let pages = 0; (await fictional.count()) === 0; pages++) {
+    expect(pages, "a fictional profile within the first pages").toBeLessThan(10);
+    // From the second page on the address has after= already, and it changes before the cards
+    // do: wait for the page asked for itself (its own link onwards, or none on the last page).
+    const next = page.getByTestId("page-next");
+    const href = (await next.getAttribute("href")) ?? "";
+    await next.click();
+    await expect(page).toHaveURL(brandUrl(tenantId, href));
+    await expect(page.locator(`[data-testid="page-next"][href=${JSON.stringify(href)}]`)).toHaveCount(0);
+  }
+  return fictional;
 }
 
 /** Logs a browser in through the login form's POST. */

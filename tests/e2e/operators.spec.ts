@@ -1,7 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { generate } from "otplib";
 import { brandUrl, expect, giveOwnAddress, test } from "./helpers";
-import { logIn, send } from "./member-setup";
+import { logIn, pageToFictionalCards, send } from "./member-setup";
 
 // The demo staff of the quick start (README, db/seed/demo-accounts.server.ts).
 const STAFF_PASSWORD = "demo-password-2026";
@@ -29,15 +29,7 @@ async function staffLogin(browser: Browser, tenantId: string, email: string): Pr
 /** From the member search to a fictional profile's page, as a member clicks there. */
 async function openFictionalProfile(page: Page, tenantId: string): Promise<number> {
   await page.goto(brandUrl(tenantId, "/members?search=1"));
-  const fictional = page.getByTestId("search-results").getByTestId("member-card").filter({ has: page.getByTestId("fictional-mark") });
-  for (let pages = 0; (await fictional.count()) === 0; pages++) {
-    expect(pages, "a fictional profile within the first pages").toBeLessThan(10);
-    const next = page.getByTestId("page-next");
-    const href = (await next.getAttribute("href")) ?? "";
-    await next.click();
-    await expect(page).toHaveURL(brandUrl(tenantId, href));
-    await expect(page.locator(`[data-testid="page-next"][href=${JSON.stringify(href)}]`)).toHaveCount(0);
-  }
+  const fictional = await pageToFictionalCards(page, tenantId);
   const id = Number(await fictional.first().getAttribute("data-member-id"));
   await fictional.first().getByRole("link").first().click();
   await expect(page).toHaveURL(brandUrl(tenantId, `/members/${id}`));

@@ -1,6 +1,7 @@
-import { Form, Link, useActionData, useFetcher, useNavigation, useRevalidator } from "@remix-run/react";
+import { Form, Link, useActionData, useFetcher, useNavigation } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { useRefresh } from "~/components/staff/useRefresh";
 import { Alert, inputClass } from "~/components/ui/Field";
 import { giftImageUrl, type GiftId } from "~/domain/gifts";
 import type { OperatorPage } from "~/models/staff/pages/operator-page.server";
@@ -28,17 +29,6 @@ function useClaimKeeper(claimed: boolean) {
     last.current = Date.now();
     renew.submit({ intent: "renew" }, { method: "post" });
   };
-}
-
-/** New member messages appear while the page is open. */
-function useRefresh(seconds: number) {
-  const { revalidate, state } = useRevalidator();
-  useEffect(() => {
-    const timer = setInterval(() => {
-      if (document.visibilityState === "visible" && state === "idle") revalidate();
-    }, seconds * 1000);
-    return () => clearInterval(timer);
-  }, [revalidate, seconds, state]);
 }
 
 function PersonCard({ person, heading, note, noteIntent, testId }: { person: Person; heading: string; note: string; noteIntent: string; testId: string }) {

@@ -1,7 +1,7 @@
 import type { Tenant } from "~/tenancy/schema";
 
 /**
- * Niches (spec section 9) where having an account says something about a person's sex life or
+ * Niches (docs/product/site.md#niches) where having an account says something about a person's sex life or
  * orientation: bdsm (3) and gay (7). Their forms never tell whether an address has an account.
  */
 const SENSITIVE_NICHES: readonly number[] = [3, 7];

@@ -113,9 +113,8 @@ export async function sendMessage(
       const { sender, free, cost, existingConversation, recipientFictional } = await checkSend(tx, { ...input, kind: content.kind }, true);
       // The brand's limits that protect members (docs/product/staff.md#vulnerable-members): a
       // reached limit is recorded (this transaction commits it) and the message is not sent.
-      if ((cost > 0 || recipientFictional) && (await careLimitReached(tx, { memberId: sender.id, tenant, cost, toFictional: recipientFictional }))) {
-        return { ok: false as const, reason: "careLimit" as const };
-      }
+      const care = cost > 0 || recipientFictional ? await careLimitReached(tx, { memberId: sender.id, tenant, cost, toFictional: recipientFictional }) : null;
+      if (care?.reached) return { ok: false as const, reason: "careLimit" as const };
       const pair = ordered(input.senderId, input.recipientId);
       const newConversation = !existingConversation;
       const conversation = existingConversation ?? (await startConversation(tx, pair, sender.id));
@@ -147,8 +146,9 @@ export async function sendMessage(
         await tx.insert(messageFlags).values({ messageId: message!.id, conversationId: conversation.id, kind: "asks_real" });
       }
 
-      if (recipientFictional || cost > 0) {
-        await noteCareSignals(tx, { memberId: sender.id, tenant, text: content.kind === "text" ? content.body : null, toFictional: recipientFictional, paid: cost > 0 });
+      if (care) {
+        const paid = care.spent ? { cost, spentBefore: care.spent } : null;
+        await noteCareSignals(tx, { memberId: sender.id, tenant, text: content.kind === "text" ? content.body : null, toFictional: recipientFictional, paid });
       }
 
       const event = { conversation: conversation.id, message: message!.id };

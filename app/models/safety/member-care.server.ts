@@ -17,7 +17,7 @@ const OLD_AGE = 70;
 /** Night, in the brand's time: from midnight until this hour. */
 const NIGHT_END_HOUR = 5;
 
-interface Spending {
+export interface Spending {
   today: number;
   month: number;
   lastWeek: number;
@@ -73,24 +73,28 @@ export async function markVulnerable(db: Executor, memberId: number, signals: Ca
  * Before a member's message is sent (in the send's transaction, after the member's row is locked):
  * the brand's limits on credits per day and month, the member's own monthly limit, and the daily
  * number of messages to fictional profiles. A limit reached marks the member and refuses the send.
+ * The spending read for a paid message is handed back, for the signals after the send.
  */
-export async function careLimitReached(db: Executor, input: { memberId: number; tenant: Tenant; cost: number; toFictional: boolean; now?: Date }): Promise<boolean> {
+export async function careLimitReached(
+  db: Executor,
+  input: { memberId: number; tenant: Tenant; cost: number; toFictional: boolean; now?: Date },
+): Promise<{ reached: boolean; spent: Spending | null }> {
   const care = input.tenant.settings.care;
   const now = input.now ?? new Date();
   const row = await careRow(db, input.memberId);
   const reached: CareSignal[] = [];
-  if (input.cost > 0) {
-    const spent = await spending(db, input.memberId, input.tenant.timezone);
+  const spent = input.cost > 0 ? await spending(db, input.memberId, input.tenant.timezone) : null;
+  if (spent) {
     if (spent.today + input.cost > care.daily_credit_limit) reached.push("daily_limit");
     const monthly = row?.ownMonthlyLimit != null ? Math.min(care.monthly_credit_limit, row.ownMonthlyLimit) : care.monthly_credit_limit;
     if (spent.month + input.cost > monthly) reached.push("monthly_limit");
   }
   if (input.toFictional && row?.day === brandClock(input.tenant.timezone, now).day && row.dayMessages >= care.daily_fictional_messages) reached.push("fictional_messages");
-  if (reached.length === 0) return false;
+  if (reached.length === 0) return { reached: false, spent };
   // The member's own limit is their choice, not a sign of vulnerability: it refuses without marking.
   const brandLimits = reached.filter((signal) => signal !== "monthly_limit" || (row?.ownMonthlyLimit ?? Infinity) >= care.monthly_credit_limit);
   await markVulnerable(db, input.memberId, brandLimits, care.cool_down_hours, now);
-  return true;
+  return { reached: true, spent };
 }
 
 /**
@@ -98,7 +102,10 @@ export async function careLimitReached(db: Executor, input: { memberId: number; 
  * marks the member vulnerable on any signal — words of distress, many messages at night, high
  * spending today, a steep rise in spending, an age of 70 or over.
  */
-export async function noteCareSignals(db: Executor, input: { memberId: number; tenant: Tenant; text: string | null; toFictional: boolean; paid: boolean; now?: Date }): Promise<CareSignal[]> {
+export async function noteCareSignals(
+  db: Executor,
+  input: { memberId: number; tenant: Tenant; text: string | null; toFictional: boolean; paid: { cost: number; spentBefore: Spending } | null; now?: Date },
+): Promise<CareSignal[]> {
   const care = input.tenant.settings.care;
   const now = input.now ?? new Date();
   const clock = brandClock(input.tenant.timezone, now);
@@ -124,10 +131,10 @@ export async function noteCareSignals(db: Executor, input: { memberId: number; t
     if (profile?.birthDate && ageOn(profile.birthDate, now) >= OLD_AGE) signals.push("age");
   }
   if (input.paid) {
-    const spent = await spending(db, input.memberId, input.tenant.timezone);
-    if (spent.today >= care.spend_signal_credits) signals.push("spend");
-    const weeklyBefore = spent.fourWeeksBefore / 4;
-    if (weeklyBefore > 0 && spent.lastWeek >= weeklyBefore * care.rise_factor) signals.push("rise");
+    const { cost, spentBefore } = input.paid;
+    if (spentBefore.today + cost >= care.spend_signal_credits) signals.push("spend");
+    const weeklyBefore = spentBefore.fourWeeksBefore / 4;
+    if (weeklyBefore > 0 && spentBefore.lastWeek + cost >= weeklyBefore * care.rise_factor) signals.push("rise");
   }
   await markVulnerable(db, input.memberId, signals, care.cool_down_hours, now);
   return signals;

@@ -36,7 +36,7 @@ export function brandLanguages(registry: TenantRegistry): Record<string, string>
   return Object.fromEntries(registry.tenants.map((tenant) => [tenant.id, tenant.domain_language.slice(0, 2)]));
 }
 
-/** A JSON list as a set of text values, the same on PGlite and postgres.js (DESIGN.md's array trap). */
+/** A JSON list as a set of text values, the same on PGlite and postgres.js (docs/conventions.md#known-traps). */
 const textSet = (values: string[]) => sql`(select jsonb_array_elements_text(${JSON.stringify(values)}::jsonb))`;
 
 /** The waiting conversations the operator may see, with the member's language and the claim. */

@@ -22,16 +22,7 @@ const STAFF_THROTTLE_SITE = "(staff)";
 
 const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 
-export interface NewStaff {
-  email: string;
-  name: string;
-  roles: StaffRole[];
-  /** Tenant ids; empty for all brands. */
-  brands: string[];
-  /** Languages an operator answers in; empty for all. */
-  languages: string[];
-  uiLanguage: "en" | "nl";
-}
+export type NewStaff = Omit<StaffMember, "id">;
 
 /** Creates a staff member; returns the token of the setup link and the otpauth URL of the TOTP secret. */
 export async function createStaff(db: Database, input: NewStaff): Promise<{ id: number; setupToken: string; totpUri: string } | { error: "exists" }> {
