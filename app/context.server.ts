@@ -69,7 +69,7 @@ export async function createRequestContext(headers: Headers, origin: RequestOrig
     return staffContext(cookieHeader, staffTenant, host, origin);
   }
   const rawSessionId = tenant ? await sessionIdFrom(cookieHeader) : null;
-  const member = rawSessionId && tenant ? await findSessionMember(db(), rawSessionId, tenant.id, tenant.settings.session_idle_days) : null;
+  const member = rawSessionId && tenant ? await findSessionMember(db(), rawSessionId, tenant.id, tenant.settings.session_idle_days, tenant.timezone) : null;
   const cookieLanguage = (await localeCookie.parse(cookieHeader)) as unknown;
   const language = resolveLanguage({
     memberLanguage: member?.language,

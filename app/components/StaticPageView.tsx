@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { StaticPageData } from "~/models/site/static-page.server";
 
@@ -8,8 +9,8 @@ interface Section {
   body: string;
 }
 
-/** A legal or service page: title, version date where it matters, sections, and the company. */
-export function StaticPageView({ page, vars, version, hasVat, hasTradenames }: StaticPageData) {
+/** A legal or service page: title, version date where it matters, sections, what the page adds (a form), and the company. */
+export function StaticPageView({ page, vars, version, hasVat, hasTradenames, children }: StaticPageData & { children?: ReactNode }) {
   const { t } = useTranslation("pages");
   return (
     <main className="mx-auto max-w-3xl px-4 py-10" data-testid={`page-${page}`}>
@@ -17,6 +18,7 @@ export function StaticPageView({ page, vars, version, hasVat, hasTradenames }: S
       {page === "terms" || page === "privacy" ? <p className="mt-1 text-sm text-gray-500">{t("version", { date: version })}</p> : null}
       <p className="mt-4 text-gray-700">{t(`${page}.intro`, vars)}</p>
       {page === "faq" ? <FaqItems vars={vars} /> : <Sections page={page} vars={vars} />}
+      {children}
       <CompanyBlock vars={vars} hasVat={hasVat} hasTradenames={hasTradenames} />
     </main>
   );

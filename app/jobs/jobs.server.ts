@@ -1,5 +1,5 @@
 import { and, isNotNull, lt, or } from "drizzle-orm";
-import { emailTokens, loginAttempts } from "../../db/schema/index";
+import { emailTokens, loginAttempts, memberActiveDays } from "../../db/schema/index";
 import { purgeDeletedAccounts, purgeRejectedPhotos, purgeUnconfirmedAccounts } from "~/models/accounts/account-deletion.server";
 import { prepareDataExports } from "~/models/accounts/data-export.server";
 import { pruneSecurityEvents } from "~/models/safety/security-events.server";
@@ -12,6 +12,7 @@ import { sendCampaignBatches } from "~/models/notifications/campaigns.server";
 import { deleteExpiredSessions } from "~/models/accounts/sessions.server";
 import { pruneRateLimits } from "~/models/safety/rate-limits.server";
 import { storage } from "~/services/storage/storage.server";
+import { refreshBrandFigures } from "~/models/console/brand-figures.server";
 import type { TenantRegistry } from "~/tenancy/registry";
 import type { Job } from "./job-runner.server";
 
@@ -83,12 +84,22 @@ export function scheduledJobList(registry: TenantRegistry): Job[] {
       run: async (db, now) => quietWhenZero(await sendCampaignBatches(db, registry, now), "campaign mails"),
     },
     {
+      // The console reads only these aggregates (docs/product/console.md#figures): today's and the
+      // two days before are recomputed, late confirmations and refunds included.
+      name: "brand-figures",
+      intervalMs: 10 * 60_000,
+      run: async (db, now) => {
+        await refreshBrandFigures(db, registry.tenants, now, 3);
+      },
+    },
+    {
       name: "clean-up-sessions-and-links",
       intervalMs: HOUR_MS,
       run: async (db, now) => {
         await deleteExpiredSessions(db, now);
         await pruneEvents(db, new Date(now.getTime() - DAY_MS));
         await pruneRateLimits(db, now);
+        await db.delete(memberActiveDays).where(lt(memberActiveDays.day, new Date(now.getTime() - 120 * DAY_MS).toISOString().slice(0, 10)));
         await db.delete(loginAttempts).where(lt(loginAttempts.createdAt, new Date(now.getTime() - DAY_MS)));
         await db
           .delete(emailTokens)

@@ -14,6 +14,8 @@ export interface MailContent {
   notes?: string[];
   /** Notification mails get an unsubscribe link and List-Unsubscribe headers. */
   unsubscribeUrl?: string;
+  /** Where a reply goes, when not to the sender (a support case's own address). */
+  replyTo?: string;
 }
 
 export interface RenderedMail {
@@ -68,6 +70,7 @@ ${(content.notes ?? []).map((note) => `<p style="font-size:13px;color:#6b7280;ma
   const headers: Record<string, string> = content.unsubscribeUrl
     ? { "List-Unsubscribe": `<${content.unsubscribeUrl}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" }
     : {};
+  if (content.replyTo) headers["Reply-To"] = content.replyTo;
   return { subject: content.subject, html, text, headers };
 }
 

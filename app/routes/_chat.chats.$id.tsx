@@ -43,7 +43,7 @@ export default function Conversation() {
   useMarkRead(chat.conversationId, [...chat.messages].reverse().find((message) => message.senderId !== chat.memberId)?.id ?? null);
   return (
     <>
-      <ChatHeader partner={chat.partner} fictional={chat.fictional} typing={otherTyping} />
+      <ChatHeader partner={chat.partner} fictional={chat.fictional} typing={otherTyping} conversationId={chat.conversationId} />
       <MessageList
         key={chat.conversationId}
         messages={chat.messages}

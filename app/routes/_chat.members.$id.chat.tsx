@@ -55,7 +55,7 @@ export default function StartConversation() {
   const { t } = useTranslation("chat");
   return (
     <ChatShell credits={credits} conversationOpen list={<ConversationList items={items} activeId={null} more={more} clock={clock} />}>
-      <ChatHeader partner={partner} fictional={fictional} typing={false} />
+      <ChatHeader partner={partner} fictional={fictional} typing={false} conversationId={null} />
       <div className="flex min-h-0 flex-1 flex-col items-center justify-center p-6 text-center" data-testid="chat-messages">
         {mayStart ? (
           <p className="text-gray-600" data-testid="chat-empty">

@@ -8,7 +8,7 @@ import { TimeBonusModal } from "~/components/payments/TimeBonusModal";
 import { layoutData } from "~/web/layout-data.server";
 
 /** The time-bonus popup can open on the chat pages too (they are part of the members area). */
-export const handle = { i18n: ["bonus"] };
+export const handle = { i18n: ["bonus", "moderation"] };
 
 export function loader(args: LoaderFunctionArgs) {
   return layoutData(args, "chat");

@@ -6,6 +6,7 @@ import { MemberCardList } from "~/components/members/MemberCard";
 import { db } from "~/db.server";
 import { countListedMembersCached, recentMemberTeasers } from "~/models/search/member-teasers.server";
 import { getFixedT } from "~/i18n/i18next.server";
+import { brandText } from "~/models/console/brand-texts.server";
 import { storage } from "~/services/storage/storage.server";
 import { nicheSlug } from "~/tenancy/niches";
 import { requireTenant } from "~/tenancy/require-tenant.server";
@@ -16,9 +17,11 @@ export async function loader({ context }: LoaderFunctionArgs) {
   const tenant = requireTenant(context);
   const niche = nicheSlug(tenant.niche);
   const t = await getFixedT(context.language, "home");
-  const [members, memberCount] = await Promise.all([
+  const [members, memberCount, title, description] = await Promise.all([
     recentMemberTeasers(db(), storage(), { pool: tenant.pool, siteId: tenant.id }, 12),
     countListedMembersCached(db(), tenant.pool),
+    brandText(db(), tenant, "index_title", context.language),
+    brandText(db(), tenant, "description", context.language),
   ]);
   return {
     niche,
@@ -28,8 +31,8 @@ export async function loader({ context }: LoaderFunctionArgs) {
       icon: tenant.settings.fictional_icon,
       label: tenant.settings.fictional_singular[context.language] ?? t("fictionalProfile"),
     },
-    title: tenant.settings.index_title[context.language] ?? t(`niches.${niche}.metaTitle`, { siteName: tenant.name }),
-    description: tenant.settings.description[context.language] ?? t(`niches.${niche}.metaDescription`, { siteName: tenant.name }),
+    title: title ?? t(`niches.${niche}.metaTitle`, { siteName: tenant.name }),
+    description: description ?? t(`niches.${niche}.metaDescription`, { siteName: tenant.name }),
   };
 }
 

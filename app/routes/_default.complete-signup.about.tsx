@@ -8,7 +8,7 @@ import { Field, FieldErrors, inputClass } from "~/components/ui/Field";
 import { db } from "~/db.server";
 import { continueAfter, isSkip } from "~/models/accounts/pages/complete-signup.server";
 import { ABOUT_MAX, aboutSchema } from "~/models/profiles/profile-forms";
-import { profileOf, saveAbout } from "~/models/profiles/profile-update.server";
+import { profileOf, saveAbout, textReviewOf } from "~/models/profiles/profile-update.server";
 import { requireMember } from "~/web/require-member.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -17,12 +17,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { member } = requireMember(request, context);
+  const { member, tenant } = requireMember(request, context);
   const form = await request.formData();
   if (isSkip(form)) return continueAfter(member.id, "about");
   const submission = parseWithZod(form, { schema: aboutSchema });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
-  await saveAbout(db(), member.id, submission.value.about);
+  await saveAbout(db(), member.id, submission.value.about, textReviewOf(tenant));
   return continueAfter(member.id, "about");
 }
 

@@ -15,7 +15,8 @@ import { siteOrigin } from "~/web/site-origin.server";
 import { requireTenant } from "~/tenancy/require-tenant.server";
 import { safeRedirectPath } from "~/web/http.server";
 import { twoFactorEnabled } from "~/models/accounts/two-factor.server";
-import { loginStepCookie } from "~/web/cookies.server";
+import { banNoticeCookie, loginStepCookie } from "~/web/cookies.server";
+import { banReasonOf } from "~/models/moderation/bans.server";
 
 export const handle = { i18n: ["common", "account"] };
 
@@ -47,8 +48,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     if (!(error instanceof LoginRefused)) throw error;
     // A switched-off account learns why on the ban page (docs/product/accounts.md#login), without a session.
-    if (error.key === "login.disabled") return redirect("/pages/ban");
-    if (error.deletingMemberId !== null) await mailReactivationLink(db(), tenant, error.deletingMemberId, siteOrigin(request, tenant));
+    if (error.key === "login.disabled") return redirect("/pages/ban", { headers: { "Set-Cookie": await banNoticeCookie.serialize(await banReasonOf(db(), error.memberId!)) } });
+    if (error.key === "login.deleting" && error.memberId !== null) await mailReactivationLink(db(), tenant, error.memberId, siteOrigin(request, tenant));
     // The refusal travels beside the reply: a form-level error in the reply would keep conform
     // from submitting the corrected form.
     return data({ result: submission.reply({ hideFields: ["password"] }), refusal: { key: error.key, minutes: error.minutes } }, { status: 400 });

@@ -8,6 +8,7 @@ import { PagePresence } from "~/components/realtime/PagePresence";
 import { SignupModalProvider } from "~/components/account/SignupModal";
 import { MailsStoppedAlert } from "~/components/account/MailsStoppedAlert";
 import { NoPhotoAlert } from "~/components/account/NoPhotoAlert";
+import { ModerationNotices } from "~/components/account/ModerationNotices";
 import { PushAlert } from "~/components/account/PushAlert";
 import { UnconfirmedReminder } from "~/components/account/UnconfirmedReminder";
 import { Footer } from "~/components/layout/Footer";
@@ -22,7 +23,7 @@ import { layoutData } from "~/web/layout-data.server";
 import { useRootData } from "~/root";
 
 /** Account alerts and flash messages can show on any page of this layout. */
-export const handle = { i18n: ["common", "account", "settings", "likes", "bonus", "push"] };
+export const handle = { i18n: ["common", "account", "settings", "likes", "bonus", "push", "moderation"] };
 
 /** Badges and the pending match follow every page change, not only form posts. */
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
@@ -50,6 +51,7 @@ export default function DefaultLayout() {
           wallet={wallet}
         />
         <WarningBanners>
+          {likes ? <ModerationNotices notices={likes.notices} /> : null}
           {alerts.unconfirmed && root.member ? (
             <UnconfirmedReminder email={root.member.email} />
           ) : null}

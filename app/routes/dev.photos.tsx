@@ -4,7 +4,9 @@ import { useTranslation } from "react-i18next";
 import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
 import { requireLocalServices } from "~/web/local-services.server";
-import { moderatePhoto, pendingPhotos } from "~/models/profiles/photos.server";
+import { pendingPhotos } from "~/models/profiles/photos.server";
+import { decidePhoto } from "~/models/moderation/review-queue.server";
+import { tenants } from "~/tenancy/tenants.server";
 import { storage } from "~/services/storage/storage.server";
 import { requireTenant } from "~/tenancy/require-tenant.server";
 
@@ -26,7 +28,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!Number.isSafeInteger(photoId) || (decision !== "active" && decision !== "rejected")) throw data(null, { status: 400 });
   // Only photos of this brand's member pool can be decided here.
   if (!(await pendingPhotos(db(), storage(), tenant.pool)).some((photo) => photo.id === photoId)) throw data(null, { status: 404 });
-  await moderatePhoto(db(), photoId, decision);
+  // The staff queue's decision, by nobody: the real flow is /staff/moderation (docs/product/moderation.md).
+  await decidePhoto(db(), storage(), tenants(), { staff: null, ip: context.clientIp }, decision === "active" ? { photoId, decision: "approve" } : { photoId, decision: "reject", reason: "quality" });
   return redirect("/dev/photos");
 }
 

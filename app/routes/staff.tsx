@@ -13,8 +13,13 @@ export function loader({ context }: LoaderFunctionArgs) {
   if (!staff) return { staff: null, links: [] };
   const links = [
     hasRole(staff, "operator") ? { to: "/staff/inbox", label: "nav.inbox" } : null,
+    hasRole(staff, "moderator") ? { to: "/staff/moderation", label: "nav.moderation" } : null,
+    hasRole(staff, "moderator") ? { to: "/staff/reports", label: "nav.reports" } : null,
+    hasRole(staff, "moderator") ? { to: "/staff/bans", label: "nav.bans" } : null,
+    hasRole(staff, "support") ? { to: "/staff/support", label: "nav.support" } : null,
     hasRole(staff, "admin") ? { to: "/staff/profiles", label: "nav.profiles" } : null,
     hasRole(staff, "operator") ? { to: "/staff/figures", label: "nav.figures" } : null,
+    hasRole(staff, "admin") ? { to: "/staff/console", label: "nav.console" } : null,
     hasRole(staff, "admin") ? { to: "/staff/audit", label: "nav.audit" } : null,
   ].filter((link) => link !== null);
   return { staff: { name: staff.name, email: staff.email }, links };

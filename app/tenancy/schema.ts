@@ -127,6 +127,14 @@ const settingsSchema = z
       })
       .strict()
       .default({}),
+    /** Moderation of what members write (docs/product/moderation.md#profile-texts). */
+    moderation: z
+      .object({
+        /** Words and phrases that hold a changed name or "about me" until a moderator approved it. */
+        held_words: z.array(z.string().trim().min(2).max(60)).max(500).default([]),
+      })
+      .strict()
+      .default({}),
     /** Protection of members who may be vulnerable (docs/product/staff.md#vulnerable-members). */
     care: z
       .object({

@@ -36,6 +36,12 @@ export const trackingCookie = createCookie("tracking", baseOptions());
 /** When each alert was dismissed (alert name → epoch ms): docs/product/notifications.md#alerts. */
 export const dismissedAlertsCookie = createCookie("alerts", { ...baseOptions(), maxAge: YEAR_SECONDS });
 
+/**
+ * Why the account that just tried to log in is banned, for /pages/ban (docs/product/moderation.md#bans):
+ * signed, a few minutes, the /pages paths only (the page and its data request). Null for an account switched off without a ban record.
+ */
+export const banNoticeCookie = createCookie("ban_notice", { ...baseOptions(), path: "/pages", maxAge: 10 * 60, secrets: purposeKeys("ban-notice") });
+
 /** A message for the next page only (docs/conventions.md#flash-messages). */
 export const flashCookie = createCookie("flash", baseOptions());
 

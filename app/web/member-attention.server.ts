@@ -6,6 +6,7 @@ import { unreadTotal } from "~/models/chat/conversations.server";
 import { firstPurchaseDiscountUsed } from "~/models/payments/discounts.server";
 import { newLikesCount, unseenMatch } from "~/models/likes/likes.server";
 import { latestEventId } from "~/models/notifications/member-events.server";
+import { openNotices, type Notice } from "~/models/moderation/member-notices.server";
 
 /** What the top navigation and the page title tell a member about (docs/product/notifications.md#badges-and-title). */
 export interface MemberAttention {
@@ -16,6 +17,8 @@ export interface MemberAttention {
   eventId: number;
   /** The time bonus or welcome discount is held by an order (its changes publish events too). */
   firstDiscountUsed: boolean;
+  /** What staff told the member and they have not put away (docs/product/moderation.md#telling-the-member). */
+  notices: Notice[];
 }
 
 /**
@@ -64,11 +67,12 @@ export async function memberAttention(memberId: number, pool: string, openingPro
 async function load(memberId: number, pool: string, exceptLikerId?: number): Promise<MemberAttention> {
   // Read first: an event after it is replayed to the page even if the counts below include it.
   const eventId = await latestEventId(db(), memberId);
-  const [newLikes, unreadMessages, pendingMatch, firstDiscountUsed] = await Promise.all([
+  const [newLikes, unreadMessages, pendingMatch, firstDiscountUsed, notices] = await Promise.all([
     newLikesCount(db(), memberId, pool, exceptLikerId),
     unreadTotal(db(), memberId, pool),
     unseenMatch(db(), storage(), memberId, pool),
     firstPurchaseDiscountUsed(db(), memberId),
+    openNotices(db(), memberId),
   ]);
-  return { newLikes, unreadMessages, pendingMatch, eventId, firstDiscountUsed };
+  return { newLikes, unreadMessages, pendingMatch, eventId, firstDiscountUsed, notices };
 }

@@ -10,7 +10,7 @@ export const MAX_BODY_BYTES = 64 * 1024;
  * payment and mail providers' webhooks, and one-click unsubscribe (RFC 8058), which a mail
  * program sends from wherever it runs.
  */
-const CROSS_SITE_PATHS = [/^\/api\/payments\/webhook\/[^/]+$/, /^\/api\/mail\/webhook\/[^/]+$/, /^\/unsubscribe\/[^/]+$/];
+const CROSS_SITE_PATHS = [/^\/api\/payments\/webhook\/[^/]+$/, /^\/api\/mail\/(webhook|inbound)\/[^/]+$/, /^\/unsubscribe\/[^/]+$/];
 
 /** Where photos are uploaded (multipart); readPhotoForm counts their bytes against its own limit. */
 const PHOTO_PATHS = [/^\/profile$/, /^\/complete-signup\/photo$/, /^\/chats\/\d+$/, /^\/members\/\d+\/chat$/, /^\/staff\/profiles\/\d+$/];
@@ -18,7 +18,7 @@ const PHOTO_PATHS = [/^\/profile$/, /^\/complete-signup\/photo$/, /^\/chats\/\d+
  * The calls that take a JSON body; every other action reads a form, and a body of another type
  * is refused here (it made the form parser throw: a 500, found by the fuzz suite).
  */
-const JSON_PATHS = [/^\/api\/push\/(un)?subscribe$/, /^\/api\/page-(hidden(\.php)?|visible)$/, /^\/api\/mail\/webhook\/[a-z]+$/];
+const JSON_PATHS = [/^\/api\/push\/(un)?subscribe$/, /^\/api\/page-(hidden(\.php)?|visible)$/, /^\/api\/mail\/(webhook|inbound)\/[a-z]+$/];
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
 export type Refusal = "crossSite" | "tooLarge" | "badCharacters" | "unsupportedType";

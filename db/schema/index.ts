@@ -19,3 +19,6 @@ export * from "./data-exports";
 export * from "./security-events";
 export * from "./mail-queue";
 export * from "./staff";
+export * from "./moderation";
+export * from "./support";
+export * from "./stats";

@@ -61,6 +61,7 @@ export const members = pgTable(
     uniqueIndex("members_site_email_key").on(t.siteId, t.email),
     uniqueIndex("members_seed_ref_key").on(t.seedRef),
     index("members_site_idx").on(t.siteId),
+    index("members_created_brin").using("brin", t.createdAt),
     index("members_deleting_idx").on(t.deletionRequestedAt).where(sql`${t.status} = 'deletion_requested'`),
     check("members_credits_not_negative", sql`${t.credits} >= 0`),
     check("members_credit_debt_not_negative", sql`${t.creditDebt} >= 0`),

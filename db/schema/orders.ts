@@ -46,6 +46,7 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex("orders_payment_key").on(t.provider, t.paymentId),
     index("orders_member_idx").on(t.memberId, t.createdAt),
+    index("orders_paid_idx").on(t.paidAt).where(sql`${t.paidAt} is not null`),
     check("orders_amount_positive", sql`${t.amountCents} > 0`),
     check("orders_credits_positive", sql`${t.credits} > 0 and ${t.bonusCredits} >= 0`),
     check("orders_discount_range", sql`${t.discountPercent} between 0 and 100`),

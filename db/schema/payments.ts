@@ -18,6 +18,8 @@ export const localPayments = pgTable("local_payments", {
   redirectUrl: text("redirect_url").notNull(),
   webhookUrl: text("webhook_url").notNull(),
   status: orderStatus("status").notNull().default("open"),
+  /** Refunded so far (a refund staff started), reported like Mollie's amountRefunded. */
+  refundedCents: integer("refunded_cents").notNull().default(0),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
@@ -40,6 +42,8 @@ export const discountCodes = pgTable(
     siteId: text("site_id"),
     expiresAt: timestamp("expires_at", { withTimezone: true }),
     active: boolean("active").notNull().default(true),
+    /** How many members may use it; null for no limit. */
+    maxRedemptions: integer("max_redemptions"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

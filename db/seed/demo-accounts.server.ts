@@ -46,6 +46,8 @@ export const DEMO_STAFF: ReadonlyArray<readonly [string, string[]]> = [
   ["operator@demo.invalid", ["operator"]],
   // A second operator, to see that a conversation one of them claimed is closed to the other.
   ["operator2@demo.invalid", ["operator"]],
+  ["moderator@demo.invalid", ["moderator"]],
+  ["support@demo.invalid", ["support"]],
 ];
 
 async function insertAccount(db: Database, tenant: Tenant, kind: DemoAccountKind, passwordHash: string): Promise<void> {

@@ -120,6 +120,14 @@ export function jpeg(background: string): Promise<Buffer> {
   return sharp({ create: { width: 400, height: 400, channels: 3, background } }).jpeg().toBuffer();
 }
 
+/** A photo-like picture (coloured circles), different for every seed: the image checks see a real photo, not a blank. */
+export function patternJpeg(seed: number, size = 600): Promise<Buffer> {
+  let x = seed;
+  const next = () => ((x = (x * 1103515245 + 12345) & 0x7fffffff), x / 0x7fffffff);
+  const circles = Array.from({ length: 12 }, () => `<circle cx="${next() * size}" cy="${next() * size}" r="${40 + next() * 120}" fill="hsl(${Math.floor(next() * 360)},70%,50%)"/>`).join("");
+  return sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><rect width="${size}" height="${size}" fill="#eee"/>${circles}</svg>`)).jpeg().toBuffer();
+}
+
 /** A second browser on a brand (another member or visitor), whose uncaught page errors count too. */
 export async function openBrowser(browser: Browser, tenantId: string): Promise<{ context: BrowserContext; page: Page; close: () => Promise<void> }> {
   const context = await browser.newContext();

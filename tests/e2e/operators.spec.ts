@@ -1,30 +1,9 @@
-import type { Browser, Page } from "@playwright/test";
-import { generate } from "otplib";
-import { brandUrl, expect, giveOwnAddress, test } from "./helpers";
+import type { Page } from "@playwright/test";
+import { brandUrl, expect, test } from "./helpers";
+import { staffLogin } from "./staff-login";
 import { logIn, pageToFictionalCards, send } from "./member-setup";
 
-// The demo staff of the quick start (README, db/seed/demo-accounts.server.ts).
-const STAFF_PASSWORD = "demo-password-2026";
-const STAFF_TOTP = "DEMOSTAFFTOTPKEYDEMOSTAFFTOTPKEY";
 const MEMBER_PASSWORD = "demo-password-2026";
-
-/** A fresh browser in which a staff member logs in as a person does: /staff, password, then the app's code. */
-async function staffLogin(browser: Browser, tenantId: string, email: string): Promise<Page> {
-  const context = await browser.newContext();
-  await giveOwnAddress(context);
-  const page = await context.newPage();
-  await page.goto(brandUrl(tenantId, "/staff"));
-  await expect(page).toHaveURL(brandUrl(tenantId, "/staff/login"));
-  const form = page.getByTestId("staff-login-form");
-  await form.getByLabel(/E-mail/).fill(email);
-  await form.getByLabel(/Wachtwoord|Password|Lösenord/).fill(STAFF_PASSWORD);
-  await form.getByRole("button").click();
-  await expect(page).toHaveURL(brandUrl(tenantId, "/staff/login/code"));
-  await page.getByTestId("staff-code-form").getByRole("textbox").fill(await generate({ secret: STAFF_TOTP }));
-  await page.getByTestId("staff-code-form").getByRole("button").click();
-  await expect(page).not.toHaveURL(/\/staff\/login/);
-  return page;
-}
 
 /** From the member search to a fictional profile's page, as a member clicks there. */
 async function openFictionalProfile(page: Page, tenantId: string): Promise<number> {

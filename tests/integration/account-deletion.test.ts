@@ -21,6 +21,7 @@ import {
   mailReactivationLink,
   purgeDeletedAccounts,
   purgeRejectedPhotos,
+  REJECTED_PHOTO_RECORD_DAYS,
   purgeUnconfirmedAccounts,
   reactivateAccount,
   REACTIVATION_MAILS_PER_DAY,
@@ -237,12 +238,12 @@ describe("erasure beyond the profile (review M-10)", () => {
     expect((await status(payer))!.status).toBe("not_confirmed");
   });
 
-  it("deletes rejected photos and their files a day after the decision", async () => {
+  it(`deletes the records of rejected photos (and any file left) ${REJECTED_PHOTO_RECORD_DAYS} days after the decision`, async () => {
     const { id } = await createMember(handle.db, { tenant, email: "rejected@example.com" });
     const now = new Date();
     await handle.db.insert(photos).values([
-      { memberId: id, storageKey: "photos/rr/old.webp", thumbKey: "photos/rr/old-thumb.webp", width: 10, height: 10, status: "rejected", moderatedAt: new Date(now.getTime() - 2 * DAY_MS) },
-      { memberId: id, storageKey: "photos/rr/new.webp", thumbKey: "photos/rr/new-thumb.webp", width: 10, height: 10, status: "rejected", moderatedAt: now },
+      { memberId: id, storageKey: "photos/rr/old.webp", thumbKey: "photos/rr/old-thumb.webp", width: 10, height: 10, status: "rejected", moderatedAt: new Date(now.getTime() - (REJECTED_PHOTO_RECORD_DAYS + 1) * DAY_MS) },
+      { memberId: id, storageKey: "photos/rr/new.webp", thumbKey: "photos/rr/new-thumb.webp", width: 10, height: 10, status: "rejected", moderatedAt: new Date(now.getTime() - (REJECTED_PHOTO_RECORD_DAYS - 1) * DAY_MS) },
     ]);
     const storage = fakeStorage();
     expect(await purgeRejectedPhotos(handle.db, storage, now)).toBe(1);

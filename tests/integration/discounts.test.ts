@@ -132,7 +132,7 @@ describe("placing an order", () => {
 
   it("frees the code of a checkout the member gave up, by cancelling its payment at the provider", async () => {
     const member = await memberSignedUp(HOUR);
-    const service = new LocalPaymentService(() => handle.db);
+    const service = new LocalPaymentService(() => handle.db, () => 0);
     const first = await order(member, { code: TIME_BONUS_CODE });
     if (!first.ok) throw new Error(first.error);
     const payment = await service.createPayment({

@@ -71,7 +71,7 @@ describe("uploadPhoto", () => {
     expect(results.filter((r) => !r.ok).every((r) => !r.ok && r.reason === "limit")).toBe(true);
     const first = results.find((r) => r.ok);
     if (!first?.ok) throw new Error("no upload succeeded");
-    await moderatePhoto(handle.db, first.photoId, "rejected");
+    await moderatePhoto(handle.db, first.photoId, { status: "rejected", reason: "quality" });
     expect((await uploadPhoto(handle.db, storage, { memberId, paidUser: false, data: image })).ok).toBe(true);
     expect((await uploadPhoto(handle.db, storage, { memberId, paidUser: true, data: image })).ok).toBe(true);
   });
@@ -80,7 +80,7 @@ describe("uploadPhoto", () => {
     const memberId = await newMember();
     const result = await uploadPhoto(handle.db, storage, { memberId, paidUser: false, data: await jpegWithLocation() });
     if (!result.ok) throw new Error(result.reason);
-    await moderatePhoto(handle.db, result.photoId, "rejected");
+    await moderatePhoto(handle.db, result.photoId, { status: "rejected", reason: "quality" });
     const [profile] = await handle.db.select().from(profiles).where(eq(profiles.memberId, memberId));
     expect(profile?.mainPhotoId).toBeNull();
   });

@@ -64,7 +64,7 @@ async function approvedPhotos(memberId: number, count: number): Promise<number[]
   for (let i = 0; i < count; i++) {
     const result = await uploadPhoto(handle.db, storage, { memberId, paidUser: true, data: await image(["#a33", "#3a3", "#33a", "#aa3"][i]!) });
     if (!result.ok) throw new Error(result.reason);
-    await moderatePhoto(handle.db, result.photoId, "active");
+    await moderatePhoto(handle.db, result.photoId, { status: "active" });
     ids.push(result.photoId);
   }
   return ids;
@@ -178,9 +178,9 @@ describe("viewProfile: photos", () => {
     if (!first.ok || !second.ok) throw new Error("upload failed");
     const mainOf = async () => (await handle.db.select().from(profiles).where(eq(profiles.memberId, owner)))[0]?.mainPhotoId;
     expect(await mainOf()).toBe(first.photoId); // pending, but the owner's first photo
-    await moderatePhoto(handle.db, second.photoId, "active");
+    await moderatePhoto(handle.db, second.photoId, { status: "active" });
     expect(await mainOf()).toBe(second.photoId);
-    await moderatePhoto(handle.db, first.photoId, "active");
+    await moderatePhoto(handle.db, first.photoId, { status: "active" });
     expect(await mainOf()).toBe(second.photoId); // an approved main photo stays
   });
 

@@ -40,7 +40,7 @@ describe("sessions (review L-1)", () => {
     const session = await newSession(id);
     await handle.db.update(members).set({ status: "disabled" }).where(eq(members.id, id));
     expect(await findSessionMember(handle.db, session, tenant.id)).toBeNull();
-    expect(await checkLogin(handle.db, { siteId: tenant.id, email: "off@example.com", password: PASSWORD, ip: null })).toEqual({ ok: false, blockedMinutes: 0, disabled: true });
+    expect(await checkLogin(handle.db, { siteId: tenant.id, email: "off@example.com", password: PASSWORD, ip: null })).toEqual({ ok: false, blockedMinutes: 0, disabledMemberId: id });
     expect(await checkLogin(handle.db, { siteId: tenant.id, email: "off@example.com", password: "wrong-password-here", ip: null })).toMatchObject({ ok: false });
   });
 

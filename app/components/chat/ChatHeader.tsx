@@ -12,8 +12,8 @@ export interface Partner {
 }
 
 /** The other member above the messages, with a link to their profile; a fictional profile carries its mark and warning. */
-export function ChatHeader({ partner, fictional, typing }: { partner: Partner; fictional: FictionalMark & { warning: string }; typing: boolean }) {
-  const { t } = useTranslation("chat");
+export function ChatHeader({ partner, fictional, typing, conversationId }: { partner: Partner; fictional: FictionalMark & { warning: string }; typing: boolean; conversationId: number | null }) {
+  const { t } = useTranslation(["chat", "moderation"]);
   return (
     <div className="border-b border-gray-200 bg-white px-4 py-2">
       <div className="flex items-center gap-3">
@@ -40,6 +40,13 @@ export function ChatHeader({ partner, fictional, typing }: { partner: Partner; f
               </span>
             ) : null}
           </span>
+        </Link>
+        <Link
+          to={`/members/${partner.id}/report${conversationId ? `?conversation=${conversationId}` : ""}`}
+          className="ml-auto shrink-0 text-xs text-gray-600 underline"
+          data-testid="chat-report"
+        >
+          {t("moderation:report.link")}
         </Link>
       </div>
       {partner.isFictional ? (

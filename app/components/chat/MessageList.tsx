@@ -122,6 +122,11 @@ export function MessageList({
                     <img src={message.photoThumbUrl ?? message.photoUrl} alt={t("photoAlt")} width={200} height={200} className="h-48 w-48 rounded-lg object-cover" data-testid="chat-photo" />
                   </a>
                 ) : null}
+                {message.kind === "photo" && !message.photoUrl ? (
+                  <p className="italic" data-testid="chat-photo-removed">
+                    {t("photoRemoved")}
+                  </p>
+                ) : null}
                 {message.kind === "gift" && isGiftId(message.giftId) ? (
                   <figure className="flex flex-col items-center" data-testid="chat-gift" data-gift={message.giftId}>
                     <img src={giftImageUrl(message.giftId)} alt="" width={96} height={96} />

@@ -224,6 +224,7 @@ function ProfileActions({ profile, loggedIn, likes, gifts }: { profile: Profile;
             {t("profile.unblock")}
           </button>
         </Form>
+        <ReportLink memberId={profile.id} />
       </div>
     );
   }
@@ -239,8 +240,21 @@ function ProfileActions({ profile, loggedIn, likes, gifts }: { profile: Profile;
         <MessageLink memberId={profile.id} />
       </div>
       {gifts ? <GiftPicker name={profile.name} gifts={gifts} /> : null}
-      <BlockMenu profile={profile} />
+      <div className="flex flex-wrap gap-4">
+        <BlockMenu profile={profile} />
+        <ReportLink memberId={profile.id} />
+      </div>
     </div>
+  );
+}
+
+/** "Report this profile" (docs/product/moderation.md#reports): a page of its own, so it works without JavaScript. */
+function ReportLink({ memberId }: { memberId: number }) {
+  const { t } = useTranslation("moderation");
+  return (
+    <Link to={`/members/${memberId}/report`} className="self-start text-sm text-gray-600 underline" data-testid="action-report">
+      {t("report.link")}
+    </Link>
   );
 }
 

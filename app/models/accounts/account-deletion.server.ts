@@ -227,11 +227,17 @@ export async function purgeUnconfirmedAccounts(db: Database, storage: Storage, n
   }
 }
 
-/** A rejected photo's file is deleted a day after the decision (kept that long for a second look). */
+/**
+ * How long the record of a rejected photo is kept: its perceptual hash turns the same picture away
+ * when it is uploaded again (docs/product/moderation.md#image-checks). Its files go at the decision.
+ */
+export const REJECTED_PHOTO_RECORD_DAYS = 180;
+
+/** Rejected photos' records (and any file left) after REJECTED_PHOTO_RECORD_DAYS. */
 export async function purgeRejectedPhotos(db: Database, storage: Storage, now = new Date()): Promise<number> {
   const removed = await db
     .delete(photos)
-    .where(and(eq(photos.status, "rejected"), lt(photos.moderatedAt, new Date(now.getTime() - DAY_MS))))
+    .where(and(eq(photos.status, "rejected"), lt(photos.moderatedAt, new Date(now.getTime() - REJECTED_PHOTO_RECORD_DAYS * DAY_MS))))
     .returning({ main: photos.storageKey, thumb: photos.thumbKey });
   await Promise.all(removed.flatMap((file) => [file.main, file.thumb]).map((key) => storage.remove(key).catch(() => undefined)));
   return removed.length;

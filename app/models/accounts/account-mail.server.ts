@@ -29,7 +29,9 @@ export async function sendAccountMail(
   compose: (t: TFunction) => Omit<MailContent, "greeting"> | Promise<Omit<MailContent, "greeting">>,
 ): Promise<void> {
   const t = await getFixedT(recipientLanguage(recipient, tenant), "mail");
-  const mail = renderMail(tenant, t, { greeting: t("greeting", { name: recipient.name }), ...(await compose(t)) });
+  // A visitor's complaint has no name to greet.
+  const greeting = recipient.name ? t("greeting", { name: recipient.name }) : t("greetingPlain");
+  const mail = renderMail(tenant, t, { greeting, ...(await compose(t)) });
   await mailService().send({ siteId: tenant.id, from: mailFrom(tenant), to: recipient.email, ...mail });
 }
 

@@ -101,7 +101,7 @@ export type LoginResult =
   /** The right password for an account awaiting deletion: it can be reactivated. */
   | { ok: false; blockedMinutes: 0; deletingMemberId: number }
   /** The right password for an account staff switched off: it is told so, but not logged in. */
-  | { ok: false; blockedMinutes: 0; disabled: true };
+  | { ok: false; blockedMinutes: 0; disabledMemberId: number };
 
 /**
  * Checks e-mail and password on this site. Unknown addresses cost as much time as known ones,
@@ -130,7 +130,7 @@ export async function checkLogin(db: Database, input: { siteId: string; email: s
     }
     if (disabled && valid) {
       await recordLoginAttempt(tx, target, true);
-      return { ok: false, blockedMinutes: 0, disabled: true };
+      return { ok: false, blockedMinutes: 0, disabledMemberId: member.id };
     }
     const ok = Boolean(usable && valid);
     await recordLoginAttempt(tx, target, ok);

@@ -54,6 +54,7 @@ function prepareSessionLookup(db: Database) {
       name: profiles.name,
       thumbKey: photos.thumbKey,
       lastSeenAt: sessions.lastSeenAt,
+      sessionStartedAt: sessions.createdAt,
     })
     .from(sessions)
     .innerJoin(members, eq(members.id, sessions.memberId))
@@ -77,17 +78,20 @@ function prepareSessionLookup(db: Database) {
  * The member of a live session on this site. A session of another site, an expired or idle one,
  * or one whose member is disabled, deleting or deleted is no session.
  */
-export async function findSessionMember(db: Database, sessionId: string, siteId: string, idleDays = SESSION_DAYS): Promise<CurrentMember | null> {
+export async function findSessionMember(db: Database, sessionId: string, siteId: string, idleDays = SESSION_DAYS, timeZone = "UTC"): Promise<CurrentMember | null> {
   const now = new Date();
   let lookup = sessionLookups.get(db);
   if (!lookup) sessionLookups.set(db, (lookup = prepareSessionLookup(db)));
   const [row] = await lookup.execute({ idHash: hashSessionId(sessionId), siteId, idleDays });
   if (!row || !row.email || !mayBeLoggedIn(row.status)) return null;
-  if (now.getTime() - row.lastSeenAt.getTime() > SEEN_INTERVAL_MS) {
+  // The first request of a session, and one every few minutes after: the brand's figures count the
+  // member active on this day of the brand (docs/product/console.md#figures).
+  if (now.getTime() - row.lastSeenAt.getTime() > SEEN_INTERVAL_MS || row.lastSeenAt.getTime() === row.sessionStartedAt.getTime()) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, hashSessionId(sessionId)));
     await db.update(profiles).set({ lastActiveAt: now }).where(eq(profiles.memberId, row.id));
+    await db.execute(sql`insert into member_active_days (member_id, day) values (${row.id}, (now() at time zone ${timeZone})::date) on conflict do nothing`);
   }
-  const { lastSeenAt: _seen, ...member } = row;
+  const { lastSeenAt: _seen, sessionStartedAt: _started, ...member } = row;
   return { ...member, email: row.email, status: row.status };
 }
 

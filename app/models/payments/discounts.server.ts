@@ -126,7 +126,19 @@ export async function lookUpDiscount(
   if (!row || (row.country && row.country !== input.country) || (row.currency && row.currency !== input.tenant.currency)) return { ok: false, error: "not_found" };
   if ((await usedCodes(db, input.member.id, [code], use)).has(code)) return { ok: false, error: "used" };
   if (row.expiresAt && row.expiresAt <= now) return { ok: false, error: "expired" };
+  // A code marketing limited is over once that many members used it (orders paid or under way).
+  if (row.maxRedemptions !== null && (await redemptionsOf(db, code)) >= row.maxRedemptions) return { ok: false, error: "expired" };
   return { ok: true, discount: { code, percent: row.percent, minOrderCents: row.minOrderCents, kind: "code", endsAt: row.expiresAt } };
+}
+
+/** How many members hold a code by an order that is paid or still under way. */
+export async function redemptionsOf(db: Executor, code: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(discountRedemptions)
+    .innerJoin(orders, eq(orders.id, discountRedemptions.orderId))
+    .where(and(eq(discountRedemptions.code, code), inArray(orders.status, ["paid", "pending", "open"])));
+  return row?.n ?? 0;
 }
 
 /** The percentage a discount takes off a price: all of it from the minimum order value, else none. */

@@ -4,6 +4,7 @@ import type { Database, Executor } from "../../../db/client.server";
 import { photos, profiles } from "../../../db/schema";
 import type { Storage } from "~/services/storage/storage";
 import { processPhoto, type PhotoRejected } from "~/services/images/process-photo.server";
+import { checkPhoto } from "~/services/images/photo-checks.server";
 import { ALL_BRANDS, countRequest, RATE_LIMITS } from "~/models/safety/rate-limits.server";
 
 /** docs/product/profiles.md#photos: free members keep up to 3 photos, premium members 25. */
@@ -11,7 +12,7 @@ export const PHOTO_LIMIT = { free: 3, premium: 25 } as const;
 
 export type UploadResult =
   | { ok: true; photoId: number }
-  | { ok: false; reason: PhotoRejected["reason"] | "limit" }
+  | { ok: false; reason: PhotoRejected["reason"] | "limit" | "duplicate" }
   | { ok: false; reason: "tooMany"; retryAfterSeconds: number };
 
 export function photoLimit(paidUser: boolean): number {
@@ -40,6 +41,8 @@ export async function uploadPhoto(
     if (error instanceof Error && "reason" in error) return { ok: false, reason: (error as PhotoRejected).reason };
     throw error;
   }
+  const checked = await checkPhoto(processed.main);
+  if (await isRejectedBefore(db, checked)) return { ok: false, reason: "duplicate" };
   const name = randomBytes(16).toString("hex");
   const keys = { main: `photos/${name.slice(0, 2)}/${name}.webp`, thumb: `photos/${name.slice(0, 2)}/${name}-thumb.webp` };
   await storage.put(keys.main, processed.main, "image/webp");
@@ -61,6 +64,8 @@ export async function uploadPhoto(
         height: processed.height,
         status: "pending",
         position: (last?.position ?? -1) + 1,
+        phash: checked.phash,
+        checkFlags: checked.flags,
       })
       .returning({ id: photos.id });
     await tx
@@ -84,16 +89,47 @@ async function countPhotos(db: Executor, memberId: number): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** The moderation decision (the moderation screens come later): approve or reject a pending photo. */
-export async function moderatePhoto(db: Database, photoId: number, decision: "active" | "rejected"): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [photo] = await tx
-      .update(photos)
-      .set({ status: decision, moderatedAt: new Date() })
-      .where(eq(photos.id, photoId))
-      .returning({ memberId: photos.memberId });
-    if (photo) await repairMainPhoto(tx, photo.memberId);
-  });
+/**
+ * Bits two perceptual hashes may differ in and still be the same picture (re-saved, resized,
+ * re-compressed): docs/product/moderation.md#image-checks.
+ */
+const SAME_IMAGE_BITS = 6;
+
+/**
+ * Whether a moderator rejected this picture before, on any brand. A one-colour image's hash says
+ * nothing about it, so it is never called a duplicate.
+ */
+async function isRejectedBefore(db: Executor, checked: { phash: bigint; flags: string[] }): Promise<boolean> {
+  if (checked.flags.includes("one_colour")) return false;
+  const [row] = await db
+    .select({ id: photos.id })
+    .from(photos)
+    .where(
+      and(
+        eq(photos.status, "rejected"),
+        sql`${photos.phash} is not null`,
+        sql`bit_count((${photos.phash} # ${checked.phash})::bit(64)) <= ${SAME_IMAGE_BITS}`,
+        sql`not ('one_colour' = any(${photos.checkFlags}))`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** Approves or rejects a photo being checked, in the caller's transaction; null when it was not being checked. */
+export async function moderatePhoto(
+  tx: Executor,
+  photoId: number,
+  decision: { status: "active" } | { status: "rejected"; reason: string },
+): Promise<{ memberId: number; storageKey: string; thumbKey: string } | null> {
+  const [photo] = await tx
+    .update(photos)
+    .set({ status: decision.status, moderatedAt: new Date(), rejectReason: decision.status === "rejected" ? decision.reason : null })
+    .where(and(eq(photos.id, photoId), eq(photos.status, "pending")))
+    .returning({ memberId: photos.memberId, storageKey: photos.storageKey, thumbKey: photos.thumbKey });
+  if (!photo) return null;
+  await repairMainPhoto(tx, photo.memberId);
+  return photo;
 }
 
 /**

@@ -1,8 +1,15 @@
 import { eq } from "drizzle-orm";
-import type { Executor } from "../../../db/client.server";
+import type { Database, Executor } from "../../../db/client.server";
 import { profiles, type NewProfile, type Profile } from "../../../db/schema";
 import { SEXUALITY_CONSENT_VERSION, type PersonalField, type personalSchema } from "./profile-forms";
 import type { z } from "zod";
+import { saveReviewedText } from "~/models/moderation/text-review.server";
+
+/** Who wrote a text and what the brand holds for review (tenant settings.moderation.held_words). */
+export interface TextReview {
+  siteId: string;
+  heldWords: readonly string[];
+}
 
 type PersonalInput = z.infer<typeof personalSchema>;
 
@@ -39,12 +46,12 @@ export async function savePersonal(db: Executor, memberId: number, input: Person
   await db.update(profiles).set({ ...set, updatedAt: new Date() }).where(eq(profiles.memberId, memberId));
 }
 
-/** Name, and the date of birth when the brand shows it. */
-export async function saveBasics(db: Executor, memberId: number, input: { name: string; date_of_birth?: string }): Promise<void> {
-  await db
-    .update(profiles)
-    .set({ name: input.name, ...(input.date_of_birth ? { birthDate: input.date_of_birth } : {}), updatedAt: new Date() })
-    .where(eq(profiles.memberId, memberId));
+/** Name (reviewed when changed), and the date of birth when the brand shows it. Returns whether the name was held for review. */
+export async function saveBasics(db: Database, memberId: number, input: { name: string; date_of_birth?: string }, review: TextReview): Promise<{ held: boolean }> {
+  return db.transaction(async (tx) => {
+    if (input.date_of_birth) await tx.update(profiles).set({ birthDate: input.date_of_birth, updatedAt: new Date() }).where(eq(profiles.memberId, memberId));
+    return saveReviewedText(tx, { memberId, siteId: review.siteId, field: "name", text: input.name, heldWords: review.heldWords });
+  });
 }
 
 export async function saveInterests(db: Executor, memberId: number, interests: readonly string[]): Promise<void> {
@@ -54,8 +61,13 @@ export async function saveInterests(db: Executor, memberId: number, interests: r
     .where(eq(profiles.memberId, memberId));
 }
 
-export async function saveAbout(db: Executor, memberId: number, about: string | undefined): Promise<void> {
-  await db.update(profiles).set({ about: about || null, updatedAt: new Date() }).where(eq(profiles.memberId, memberId));
+/** "About me", reviewed when changed; returns whether it was held for review. */
+export function saveAbout(db: Database, memberId: number, about: string | undefined, review: TextReview): Promise<{ held: boolean }> {
+  return db.transaction((tx) => saveReviewedText(tx, { memberId, siteId: review.siteId, field: "about", text: about ?? null, heldWords: review.heldWords }));
+}
+
+export function textReviewOf(tenant: { id: string; settings: { moderation: { held_words: string[] } } }): TextReview {
+  return { siteId: tenant.id, heldWords: tenant.settings.moderation.held_words };
 }
 
 export async function profileOf(db: Executor, memberId: number) {

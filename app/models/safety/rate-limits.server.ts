@@ -45,6 +45,11 @@ export const RATE_LIMITS = {
   profileViewPerMember: { name: "profile-view-member", max: 600, windowMs: HOUR_MS },
   // An operator sends a message every few seconds at most; a script with a stolen staff session far more.
   staffMessagePerStaff: { name: "staff-message", max: 1200, windowMs: HOUR_MS },
+  // A moderator clears a photo in a key press, so thousands an hour are real work; support and admin far fewer.
+  staffDecisionPerStaff: { name: "staff-decision", max: 3000, windowMs: HOUR_MS },
+  // Reports and complaints: a member reports a few profiles at most; a visitor's form is mailed, so few per address.
+  reportPerMember: { name: "report-member", max: 20, windowMs: DAY_MS },
+  complaintPerAddress: { name: "complaint-address", max: 10, windowMs: HOUR_MS },
   // A stream opens on every full page load and on every switch between the chat and the other pages.
   eventStreamPerMember: { name: "event-stream-member", max: 300, windowMs: 10 * MINUTE_MS },
 } as const satisfies Record<string, RateLimit>;

@@ -42,6 +42,7 @@ function eligible(allowed: Array<{ id: string; hours: number }>): SQL {
         and m.created_at > now() - make_interval(hours => b.hours + ${WINDOW_HOURS})
     )
     and not exists (select 1 from member_care c where c.member_id = m.id and c.no_first_messages)
+    and not exists (select 1 from reports r join members rf on rf.id = r.reported_id and rf.is_fictional where r.reporter_id = m.id)
     and not exists (
       select 1 from conversation_members cm join members f on f.id = cm.other_id and f.is_fictional
       where cm.member_id = m.id

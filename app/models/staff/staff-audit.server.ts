@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, lt, type SQL } from "drizzle-orm";
 import type { Executor } from "../../../db/client.server";
 import { staffAudit, staffMembers } from "../../../db/schema";
+import { csvLines } from "~/utils/csv";
 
 /** The actions the audit log knows (docs/product/staff.md#audit-log). */
 export const AUDIT_ACTIONS = [
@@ -18,6 +19,25 @@ export const AUDIT_ACTIONS = [
   "honest_answer",
   "care_warning",
   "audit_export",
+  "photo_approve",
+  "photo_reject",
+  "text_approve",
+  "text_reject",
+  "report_dismiss",
+  "warn",
+  "hide_photo",
+  "hide_text",
+  "ban",
+  "unban",
+  "case_answer",
+  "case_status",
+  "refund",
+  "discount_create",
+  "discount_end",
+  "dd_block_add",
+  "dd_block_remove",
+  "brand_text_edit",
+  "figures_export",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -98,12 +118,7 @@ export async function listAudit(db: Executor, filter: AuditFilter, options: { li
 
 const CSV_COLUMNS = ["id", "at", "staff", "action", "siteId", "memberId", "conversationId", "details", "ip"] as const;
 
-/** RFC 4180 CSV; a cell that a spreadsheet would run as a formula is prefixed with a quote. */
+/** The entries as CSV (utils/csv.ts). */
 export function auditCsv(rows: AuditRow[]): string {
-  const cell = (value: unknown): string => {
-    let text = value === null || value === undefined ? "" : typeof value === "object" ? JSON.stringify(value) : String(value);
-    if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-    return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-  };
-  return [CSV_COLUMNS.join(","), ...rows.map((row) => CSV_COLUMNS.map((column) => cell(row[column])).join(","))].join("\r\n") + "\r\n";
+  return csvLines([CSV_COLUMNS, ...rows.map((row) => CSV_COLUMNS.map((column) => row[column]))]);
 }

@@ -15,8 +15,11 @@ import type { CreatedPayment, CreatePaymentInput, PaymentReport, PaymentService 
 export class LocalPaymentService implements PaymentService {
   readonly provider = "local";
 
-  /** The database is looked up per call: tests swap it. */
-  constructor(private readonly database: () => Database) {}
+  /** The database is looked up per call: tests swap it. The port is this server's, for its own webhook. */
+  constructor(
+    private readonly database: () => Database,
+    private readonly port: () => number,
+  ) {}
 
   /** Every method of a hosted checkout; direct debit is our own form. */
   accepts(method: PaymentMethod): boolean {
@@ -47,10 +50,22 @@ export class LocalPaymentService implements PaymentService {
     return rows.length === 1;
   }
 
-  /** The local checkout has no refunds or chargebacks. */
+  /** The local checkout has refunds (started by staff) but no chargebacks. */
   async paymentReport(paymentId: string): Promise<PaymentReport | null> {
-    const [row] = await this.database().select({ status: localPayments.status }).from(localPayments).where(eq(localPayments.id, paymentId));
-    return row ? { status: row.status, refundedCents: 0, chargedBackCents: 0 } : null;
+    const [row] = await this.database().select({ status: localPayments.status, refundedCents: localPayments.refundedCents }).from(localPayments).where(eq(localPayments.id, paymentId));
+    return row ? { status: row.status, refundedCents: row.refundedCents, chargedBackCents: 0 } : null;
+  }
+
+  /** A refund of a paid payment, never more than was paid; its webhook is called as after a checkout. */
+  async refundPayment(input: { paymentId: string; amountCents: number }): Promise<boolean> {
+    const [payment] = await this.database()
+      .update(localPayments)
+      .set({ refundedCents: sql`${localPayments.refundedCents} + ${input.amountCents}`, updatedAt: sql`now()` })
+      .where(and(eq(localPayments.id, input.paymentId), eq(localPayments.status, "paid"), sql`${localPayments.refundedCents} + ${input.amountCents} <= ${localPayments.amountCents}`))
+      .returning({ webhookUrl: localPayments.webhookUrl });
+    if (!payment) return false;
+    await notifyWebhook(payment.webhookUrl, input.paymentId, this.port());
+    return true;
   }
 }
 
@@ -77,14 +92,18 @@ export async function completeLocalCheckout(db: Database, id: string, outcome: C
     .where(and(eq(localPayments.id, id), inArray(localPayments.status, ["open", "pending"])))
     .returning({ redirectUrl: localPayments.redirectUrl, webhookUrl: localPayments.webhookUrl });
   if (!payment) return null;
-  try {
-    await postWebhook(payment.webhookUrl, id, port);
-  } catch (error) {
-    // A provider retries a webhook that failed; here the buyer's return to the result page asks
-    // the status again, which does the same.
-    console.warn(`local checkout: webhook for ${id} failed:`, error instanceof Error ? error.message : error);
-  }
+  await notifyWebhook(payment.webhookUrl, id, port);
   return payment.redirectUrl;
+}
+
+async function notifyWebhook(webhookUrl: string, paymentId: string, port: number): Promise<void> {
+  try {
+    await postWebhook(webhookUrl, paymentId, port);
+  } catch (error) {
+    // A provider retries a webhook that failed; here the buyer's return to the result page (or
+    // the order's page in the staff area) asks the status again, which does the same.
+    console.warn(`local checkout: webhook for ${paymentId} failed:`, error instanceof Error ? error.message : error);
+  }
 }
 
 /**

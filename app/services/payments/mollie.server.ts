@@ -151,6 +151,18 @@ export class MolliePaymentService implements PaymentService {
     }
   }
 
+  async refundPayment(input: { paymentId: string; amountCents: number; currency: string; description: string }): Promise<boolean> {
+    if (!PAYMENT_ID.test(input.paymentId)) return false;
+    try {
+      await this.client.paymentRefunds.create({ paymentId: input.paymentId, amount: { currency: input.currency, value: decimalAmount(input.amountCents) }, description: input.description });
+      return true;
+    } catch (error) {
+      // Mollie refuses a refund beyond what is left, or of a payment that cannot be refunded, with 422.
+      if (error instanceof MollieApiError && (error.statusCode === 404 || error.statusCode === 422)) return false;
+      throw error;
+    }
+  }
+
   /**
    * Mollie keeps a refunded or charged-back payment `paid` and reports the money that went back
    * in amountRefunded and amountChargedBack (totals), calling the webhook for each change.

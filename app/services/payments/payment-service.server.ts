@@ -11,7 +11,7 @@ export function paymentService(): PaymentService {
   if (!instance) {
     const config = env();
     if (config.localServices) {
-      instance = new LocalPaymentService(db);
+      instance = new LocalPaymentService(db, () => config.PORT);
     } else if (config.MOLLIE_API_KEY) {
       instance = new MolliePaymentService({ apiKey: config.MOLLIE_API_KEY, apiEndpoint: config.MOLLIE_API_ENDPOINT });
     } else {

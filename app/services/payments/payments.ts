@@ -52,6 +52,12 @@ export interface PaymentService {
   paymentReport(paymentId: string): Promise<PaymentReport | null>;
   /** Cancels a payment that is still open; false when the provider cannot (any more). */
   cancelPayment(paymentId: string): Promise<boolean>;
+  /**
+   * Starts a refund of part or all of a paid payment; false when the provider refuses it (more than
+   * is left, not paid). The provider then reports it like any change: the webhook asks
+   * `paymentReport`, whose `refundedCents` takes the credits back (order-reversal.server.ts).
+   */
+  refundPayment(input: { paymentId: string; amountCents: number; currency: string; description: string }): Promise<boolean>;
 }
 
 /** Amount in cents as the decimal string providers use ("12.34"). */

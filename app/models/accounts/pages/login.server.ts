@@ -10,8 +10,8 @@ export class LoginRefused extends Error {
   constructor(
     readonly key: "login.failed" | "login.blocked" | "login.deleting" | "login.disabled",
     readonly minutes = 0,
-    /** Set for "login.deleting": the account that may be reactivated. */
-    readonly deletingMemberId: number | null = null,
+    /** For "login.deleting" the account that may be reactivated; for "login.disabled" the one switched off. */
+    readonly memberId: number | null = null,
   ) {
     super(key);
   }
@@ -30,7 +30,7 @@ export function loginAuthenticator(tenant: Tenant, context: AppLoadContext): Aut
       const result = await checkLogin(db(), { siteId: tenant.id, email, password, ip: context.clientIp, userAgent: request.headers.get("user-agent") });
       if (result.ok) return result.memberId;
       if ("deletingMemberId" in result) throw new LoginRefused("login.deleting", 0, result.deletingMemberId);
-      if ("disabled" in result) throw new LoginRefused("login.disabled");
+      if ("disabledMemberId" in result) throw new LoginRefused("login.disabled", 0, result.disabledMemberId);
       throw result.blockedMinutes > 0 ? new LoginRefused("login.blocked", result.blockedMinutes) : new LoginRefused("login.failed");
     }),
     "form",

@@ -7,6 +7,7 @@ import type { Tenant } from "~/tenancy/schema";
 import { isGuessablePassword } from "~/utils/password-strength.server";
 import { accountHolder, createAccount, existingAccount, type NewAccount } from "~/models/accounts/accounts.server";
 import { revealsAccounts } from "~/models/accounts/account-disclosure";
+import { isBannedEmail } from "~/models/moderation/bans.server";
 import { hashPassword } from "~/utils/password.server";
 import { signupSchema } from "~/models/accounts/signup-schema";
 import type { Tracking } from "~/models/accounts/tracking";
@@ -48,6 +49,8 @@ export async function submitSignup(formData: FormData, tenant: Tenant, context: 
   if (typo && typo.full !== form.email && form.email_confirmed !== form.email) return fail("email", "validation.emailSuggestion", typo.full);
 
   if (isGuessablePassword(form.password, [form.email, form.name])) return fail("password", "validation.passwordGuessable");
+  // A banned address stays banned on every brand (docs/product/moderation.md#bans).
+  if (await isBannedEmail(db(), form.email)) return fail("email", "validation.emailBanned");
   if (!revealsAccounts(tenant)) {
     const holder = await accountHolder(db(), tenant.id, form.email);
     if (holder) {

@@ -9,7 +9,7 @@ import { readPhotoForm } from "./photo-upload-form.server";
 import { deletePhoto, memberPhotos, photoLimit, setMainPhoto, uploadPhoto } from "~/models/profiles/photos.server";
 import { regionsOf } from "~/domain/places";
 import { aboutSchema, askedPersonalFields, basicsSchema, interestsSchema, locationSchema, personalSchema } from "~/models/profiles/profile-forms";
-import { personalValues, profileOf, saveAbout, saveBasics, saveInterests, saveLocation, savePersonal } from "~/models/profiles/profile-update.server";
+import { personalValues, profileOf, saveAbout, saveBasics, saveInterests, saveLocation, savePersonal, textReviewOf } from "~/models/profiles/profile-update.server";
 import type { CurrentMember } from "~/models/members/current-member";
 
 export const PROFILE_SECTIONS = ["basics", "location", "personal", "interests", "about"] as const;
@@ -50,7 +50,7 @@ export async function profileEditData(tenant: Tenant, member: CurrentMember, lan
 export type ProfileFormOutcome =
   | { ok: true; flash: string; anchor: string }
   | { ok: false; section: ProfileSection; result: SubmissionResult<string[]> }
-  | { ok: false; section: "photos"; error: PhotoRejected["reason"] | "limit" | "missing" | "unavailable" | "tooMany"; retryAfterSeconds?: number };
+  | { ok: false; section: "photos"; error: PhotoRejected["reason"] | "limit" | "duplicate" | "missing" | "unavailable" | "tooMany"; retryAfterSeconds?: number };
 
 /**
  * Saves one section of /profile (the form's `intent`), or uploads, promotes or deletes a photo.
@@ -73,8 +73,8 @@ export async function submitProfileForm(request: Request, tenant: Tenant, member
       const askDateOfBirth = tenant.settings.visible_profile_fields.includes("date_of_birth");
       const submission = parseWithZod(form, { schema: basicsSchema({ minAge: tenant.settings.min_age, email: member.email, askDateOfBirth }) });
       if (submission.status !== "success") return { ok: false, section: "basics", result: submission.reply() };
-      await saveBasics(db(), member.id, { name: submission.value.name, date_of_birth: askDateOfBirth ? submission.value.date_of_birth : undefined });
-      return saved("basics");
+      const { held } = await saveBasics(db(), member.id, { name: submission.value.name, date_of_birth: askDateOfBirth ? submission.value.date_of_birth : undefined }, textReviewOf(tenant));
+      return held ? { ok: true, flash: "profile:edit.heldForReview", anchor: "basics" } : saved("basics");
     }
     case "location": {
       const submission = parseWithZod(form, { schema: locationSchema(tenant.countries) });
@@ -97,8 +97,8 @@ export async function submitProfileForm(request: Request, tenant: Tenant, member
     case "about": {
       const submission = parseWithZod(form, { schema: aboutSchema });
       if (submission.status !== "success") return { ok: false, section: "about", result: submission.reply() };
-      await saveAbout(db(), member.id, submission.value.about);
-      return saved("about");
+      const { held } = await saveAbout(db(), member.id, submission.value.about, textReviewOf(tenant));
+      return held ? { ok: true, flash: "profile:edit.heldForReview", anchor: "about" } : saved("about");
     }
     case "upload-photo": {
       if (!file) return { ok: false, section: "photos", error: "missing" };

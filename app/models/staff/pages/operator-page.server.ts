@@ -13,6 +13,7 @@ import { ageOn } from "~/utils/age";
 import { brandLanguages } from "../operator-inbox.server";
 import { operatorConversation, protectionState, type OperatorConversation } from "../operator-conversation.server";
 import { notesOn } from "../staff-notes.server";
+import { brandText } from "~/models/console/brand-texts.server";
 import type { StaffMember } from "../staff-roles";
 
 /** Messages the conversation view shows: enough history for any conversation an operator takes over. */
@@ -34,10 +35,10 @@ export function memberLanguage(conversation: OperatorConversation): Language {
 
 /** The texts an operator must send when asked, in the member's language: the brand's own, or the catalogue's. */
 export async function protectiveTexts(tenant: Tenant, language: Language): Promise<{ honestAnswer: string; careWarning: string }> {
-  const t = await getFixedT(language, "chat");
+  const [t, honest, care] = await Promise.all([getFixedT(language, "chat"), brandText(db(), tenant, "honest_answer", language), brandText(db(), tenant, "care_warning", language)]);
   return {
-    honestAnswer: tenant.settings.operators.honest_answer[language] ?? t("operator.honestAnswer", { siteName: tenant.name }),
-    careWarning: tenant.settings.operators.care_warning[language] ?? t("operator.careWarning", { siteName: tenant.name }),
+    honestAnswer: honest ?? t("operator.honestAnswer", { siteName: tenant.name }),
+    careWarning: care ?? t("operator.careWarning", { siteName: tenant.name }),
   };
 }
 

@@ -7,3 +7,9 @@ export async function staffMessageWait(staff: StaffMember): Promise<number | nul
   const counted = await countRequest(db(), ALL_BRANDS, [[RATE_LIMITS.staffMessagePerStaff, staff.id]]);
   return counted.ok ? null : counted.retryAfterSeconds;
 }
+
+/** Counts one decision (moderation, support, console); the seconds to wait when over the limit, else null. */
+export async function staffDecisionWait(staff: StaffMember): Promise<number | null> {
+  const counted = await countRequest(db(), ALL_BRANDS, [[RATE_LIMITS.staffDecisionPerStaff, staff.id]]);
+  return counted.ok ? null : counted.retryAfterSeconds;
+}

@@ -1,0 +1,201 @@
+import { and, asc, count, desc, eq, inArray, isNotNull } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Database, Executor } from "../../../db/client.server";
+import { conversations, members, messages, photos, profiles, reports } from "../../../db/schema";
+import type { PhotoRejectReason, ReportReason, TextRejectReason, WarningReason } from "~/domain/moderation-reasons";
+import { countRequest, RATE_LIMITS } from "~/models/safety/rate-limits.server";
+import { recordStaffAction } from "~/models/staff/staff-audit.server";
+import type { StaffMember } from "~/models/staff/staff-roles";
+import type { Storage } from "~/services/storage/storage";
+import { signedMediaUrl } from "~/services/storage/signed-media.server";
+import type { TenantRegistry } from "~/tenancy/registry";
+import { moderatePhoto } from "~/models/profiles/photos.server";
+import { addNotice, mailNotice } from "./member-notices.server";
+
+import { REPORT_TEXT_LIMIT } from "./report-form";
+
+export type ReportOutcome = { ok: true } | { ok: false; reason: "notFound" | "already" } | { ok: false; reason: "tooMany"; retryAfterSeconds: number };
+
+/**
+ * A member reports a profile they can see (docs/product/moderation.md#reports): one open report
+ * per pair, the conversation kept when it came from one, counted against the member's daily limit.
+ */
+export async function reportProfile(
+  db: Database,
+  input: { reporterId: number; siteId: string; pool: string; reportedId: number; conversationId: number | null; reason: ReportReason; text: string | null },
+): Promise<ReportOutcome> {
+  if (input.reportedId === input.reporterId) return { ok: false, reason: "notFound" };
+  const [reported] = await db.select({ id: profiles.memberId }).from(profiles).where(and(eq(profiles.memberId, input.reportedId), eq(profiles.pool, input.pool)));
+  if (!reported) return { ok: false, reason: "notFound" };
+  // Only a conversation of the two of them is kept with the report.
+  let conversationId: number | null = null;
+  if (input.conversationId !== null) {
+    const [pair] = await db
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(
+        and(
+          eq(conversations.id, input.conversationId),
+          eq(conversations.memberLow, Math.min(input.reporterId, input.reportedId)),
+          eq(conversations.memberHigh, Math.max(input.reporterId, input.reportedId)),
+        ),
+      );
+    conversationId = pair?.id ?? null;
+  }
+  const counted = await countRequest(db, input.siteId, [[RATE_LIMITS.reportPerMember, input.reporterId]]);
+  if (!counted.ok) return { ok: false, reason: "tooMany", retryAfterSeconds: counted.retryAfterSeconds };
+  const inserted = await db
+    .insert(reports)
+    .values({ siteId: input.siteId, reporterId: input.reporterId, reportedId: input.reportedId, conversationId, reason: input.reason, text: input.text?.trim().slice(0, REPORT_TEXT_LIMIT) || null })
+    .onConflictDoNothing()
+    .returning({ id: reports.id });
+  return inserted.length > 0 ? { ok: true } : { ok: false, reason: "already" };
+}
+
+export interface ReportItem {
+  id: number;
+  siteId: string;
+  reason: string;
+  text: string | null;
+  createdAt: string;
+  reporter: { id: number; name: string };
+  reported: { id: number; name: string; about: string | null; status: string; isFictional: boolean; openReports: number };
+  /** The reported member's photos that others can see or that wait, and the photos they sent in the reported conversation. */
+  photos: Array<{ id: number; url: string; status: string }>;
+  chatPhotos: Array<{ messageId: number; url: string }>;
+  /** The last messages of the reported conversation, oldest first. */
+  messages: Array<{ id: number; fromReported: boolean; body: string | null; kind: string; at: string }>;
+}
+
+/** Open reports on the moderator's brands, oldest first, each with what a moderator needs to judge it. */
+export async function reportQueue(db: Executor, storage: Storage, staff: Pick<StaffMember, "brands">, limit = 20): Promise<ReportItem[]> {
+  const reporter = alias(profiles, "reporter");
+  const rows = await db
+    .select({
+      id: reports.id,
+      siteId: reports.siteId,
+      reason: reports.reason,
+      text: reports.text,
+      createdAt: reports.createdAt,
+      conversationId: reports.conversationId,
+      reporterId: reports.reporterId,
+      reporterName: reporter.name,
+      reportedId: reports.reportedId,
+      reportedName: profiles.name,
+      about: profiles.about,
+      status: members.status,
+      isFictional: members.isFictional,
+    })
+    .from(reports)
+    .innerJoin(profiles, eq(profiles.memberId, reports.reportedId))
+    .innerJoin(members, eq(members.id, reports.reportedId))
+    .innerJoin(reporter, eq(reporter.memberId, reports.reporterId))
+    .where(and(eq(reports.status, "open"), staff.brands.length > 0 ? inArray(reports.siteId, staff.brands) : undefined))
+    .orderBy(asc(reports.createdAt), asc(reports.id))
+    .limit(limit);
+  return Promise.all(
+    rows.map(async (row) => {
+      const [[open], photoRows, messageRows] = await Promise.all([
+        db.select({ n: count() }).from(reports).where(and(eq(reports.reportedId, row.reportedId), eq(reports.status, "open"))),
+        db.select({ id: photos.id, key: photos.thumbKey, status: photos.status }).from(photos).where(and(eq(photos.memberId, row.reportedId), inArray(photos.status, ["active", "pending"]))).orderBy(asc(photos.position)).limit(25),
+        row.conversationId === null
+          ? Promise.resolve([])
+          : db
+              .select({ id: messages.id, senderId: messages.senderId, kind: messages.kind, body: messages.body, thumb: messages.photoThumbKey, at: messages.createdAt })
+              .from(messages)
+              .where(eq(messages.conversationId, row.conversationId))
+              .orderBy(desc(messages.id))
+              .limit(30),
+      ]);
+      return {
+        id: row.id,
+        siteId: row.siteId,
+        reason: row.reason,
+        text: row.text,
+        createdAt: row.createdAt.toISOString(),
+        reporter: { id: row.reporterId, name: row.reporterName },
+        reported: { id: row.reportedId, name: row.reportedName, about: row.about, status: row.status, isFictional: row.isFictional, openReports: open?.n ?? 0 },
+        photos: photoRows.map((photo) => ({ id: photo.id, url: storage.publicUrl(photo.key), status: photo.status })),
+        chatPhotos: messageRows.filter((message) => message.senderId === row.reportedId && message.thumb).map((message) => ({ messageId: message.id, url: signedMediaUrl(message.thumb!) })),
+        messages: messageRows.reverse().map((message) => ({ id: message.id, fromReported: message.senderId === row.reportedId, body: message.body, kind: message.kind, at: message.at.toISOString() })),
+      };
+    }),
+  );
+}
+
+export type ReportDecision =
+  | { action: "dismiss" }
+  | { action: "warn"; reason: WarningReason }
+  | { action: "hide_photo"; photoId: number; reason: PhotoRejectReason }
+  | { action: "hide_chat_photo"; messageId: number }
+  | { action: "hide_text"; field: "about"; reason: TextRejectReason };
+
+/**
+ * What a moderator does with a report (docs/product/moderation.md#reports): dismiss it, warn the
+ * member, or hide a photo, a chat photo or the "about me". Every action closes the member's open
+ * reports and is audited; the member is told of a warning or a hidden photo or text. (Bans go
+ * through bans.server.ts, which closes the reports as well.)
+ */
+export async function decideReport(db: Database, storage: Storage, registry: TenantRegistry, by: { staff: StaffMember; ip: string | null }, reportId: number, decision: ReportDecision): Promise<boolean> {
+  const done = await db.transaction(async (tx) => {
+    const [report] = await tx
+      .select({ id: reports.id, siteId: reports.siteId, reportedId: reports.reportedId, conversationId: reports.conversationId })
+      .from(reports)
+      .where(and(eq(reports.id, reportId), eq(reports.status, "open"), by.staff.brands.length > 0 ? inArray(reports.siteId, by.staff.brands) : undefined))
+      .for("update");
+    if (!report) return null;
+    const member = report.reportedId;
+    let files: string[] = [];
+    let notice: Parameters<typeof addNotice>[2] | null = null;
+    switch (decision.action) {
+      case "dismiss":
+        break;
+      case "warn":
+        notice = { kind: "warning", reason: decision.reason };
+        break;
+      case "hide_photo": {
+        // An approved photo is taken down the same way a pending one is rejected.
+        await tx.update(photos).set({ status: "pending" }).where(and(eq(photos.id, decision.photoId), eq(photos.memberId, member), eq(photos.status, "active")));
+        const photo = await moderatePhoto(tx, decision.photoId, { status: "rejected", reason: decision.reason });
+        if (!photo || photo.memberId !== member) return null;
+        files = [photo.storageKey, photo.thumbKey];
+        notice = { kind: "photo_rejected", reason: decision.reason };
+        break;
+      }
+      case "hide_chat_photo": {
+        const [message] = await tx
+          .select({ main: messages.photoKey, thumb: messages.photoThumbKey })
+          .from(messages)
+          .where(and(eq(messages.id, decision.messageId), eq(messages.senderId, member), isNotNull(messages.photoKey)));
+        if (!message) return null;
+        await tx.update(messages).set({ photoKey: null, photoThumbKey: null }).where(eq(messages.id, decision.messageId));
+        files = [message.main!, ...(message.thumb ? [message.thumb] : [])];
+        break;
+      }
+      case "hide_text":
+        await tx.update(profiles).set({ about: null, updatedAt: new Date() }).where(eq(profiles.memberId, member));
+        notice = { kind: "text_rejected", reason: decision.reason, field: "about" };
+        break;
+    }
+    if (notice) await addNotice(tx, member, notice);
+    const outcome = decision.action === "dismiss" ? "dismissed" : decision.action === "warn" ? "warned" : "hidden";
+    await tx
+      .update(reports)
+      .set({ status: "closed", outcome, decidedAt: new Date(), decidedBy: by.staff.id })
+      .where(decision.action === "dismiss" ? eq(reports.id, report.id) : and(eq(reports.reportedId, member), eq(reports.status, "open")));
+    const action = decision.action === "dismiss" ? "report_dismiss" : decision.action === "hide_chat_photo" ? "hide_photo" : decision.action;
+    await recordStaffAction(tx, { staffId: by.staff.id, action, siteId: report.siteId, memberId: member, conversationId: report.conversationId, details: { reportId: report.id, ...decision }, ip: by.ip });
+    return { member, files, notice };
+  });
+  if (!done) return false;
+  await Promise.all(done.files.map((key) => storage.remove(key)));
+  if (done.notice) await mailNotice(db, registry, done.member, done.notice);
+  return true;
+}
+
+/** The name of a profile the member may report: in their pool, not their own. */
+export async function reportableProfile(db: Executor, input: { memberId: number; pool: string; viewerId: number }): Promise<{ name: string } | null> {
+  if (input.memberId === input.viewerId) return null;
+  const [row] = await db.select({ name: profiles.name }).from(profiles).where(and(eq(profiles.memberId, input.memberId), eq(profiles.pool, input.pool)));
+  return row ?? null;
+}

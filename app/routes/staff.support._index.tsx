@@ -1,0 +1,66 @@
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { db } from "~/db.server";
+import { getFixedT } from "~/i18n/i18next.server";
+import { CASE_STATUSES, type CaseStatus } from "~/domain/support-subjects";
+import { isOneOf } from "~/domain/moderation-reasons";
+import { caseCounts, caseQueue } from "~/models/support/support-cases.server";
+import { requireStaff } from "~/web/require-staff.server";
+
+export const handle = { i18n: ["common", "staff", "moderation"] };
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const staff = requireStaff(context, "support");
+  const asked = new URL(request.url).searchParams.get("status");
+  const status: CaseStatus = isOneOf(CASE_STATUSES, asked) ? asked : "open";
+  const [cases, counts, t] = await Promise.all([caseQueue(db(), staff.brands, status), caseCounts(db(), staff.brands), getFixedT(context.language, "staff")]);
+  return { cases, counts, status, title: `${t("support.title")} | ${t("title")}` };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
+
+/** The support queue (docs/product/support.md#the-queue): open cases first, the longest untouched on top. */
+export default function SupportQueue() {
+  const { cases, counts, status } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("staff");
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-6">
+      <h1 className="text-2xl font-bold">{t("support.title")}</h1>
+      <nav className="mt-3 flex gap-4 text-sm" aria-label={t("support.statuses")}>
+        {CASE_STATUSES.map((item) => (
+          <Link key={item} to={`?status=${item}`} className={item === status ? "font-semibold underline" : "underline"} aria-current={item === status ? "page" : undefined}>
+            {t(`support.status.${item}`)} ({counts[item]})
+          </Link>
+        ))}
+      </nav>
+      {cases.length === 0 ? <p className="mt-4 text-gray-700">{t("support.none")}</p> : null}
+      <table className="mt-4 w-full rounded-lg bg-white text-left text-sm shadow-sm" data-testid="support-cases">
+        <thead>
+          <tr className="border-b border-gray-300">
+            {(["reference", "brand", "subject", "from", "updated"] as const).map((column) => (
+              <th key={column} className="px-3 py-2">
+                {t(`support.columns.${column}`)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {cases.map((item) => (
+            <tr key={item.id} className="border-b border-gray-200">
+              <td className="px-3 py-2">
+                <Link to={`/staff/support/${item.id}`} className="font-mono text-blue-800 underline" data-testid="support-case-link">
+                  {item.reference}
+                </Link>
+              </td>
+              <td className="px-3 py-2">{item.siteId}</td>
+              <td className="px-3 py-2">{t(`moderation:complaints.subjects.${item.subject}`)}</td>
+              <td className="px-3 py-2">{item.memberId ? `#${item.memberId} ` : ""}{item.email}</td>
+              <td className="px-3 py-2">{new Date(item.updatedAt).toLocaleString()}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </main>
+  );
+}
