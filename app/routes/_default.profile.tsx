@@ -48,11 +48,11 @@ export default function ProfilePage() {
         maxMegabytes={page.maxMegabytes}
         error={failed && !failed.ok && "error" in failed ? failed.error : undefined}
       />
-      <BasicsForm current={page.basics} email={page.email} minAge={page.minAge} askDateOfBirth={page.show.dateOfBirth} lastResult={resultOf("basics")} />
+      <BasicsForm current={page.basics} held={page.held.name} email={page.email} minAge={page.minAge} askDateOfBirth={page.show.dateOfBirth} lastResult={resultOf("basics")} />
       {page.show.location ? <LocationForm countries={page.countries} current={page.location} lastResult={resultOf("location")} /> : null}
       {page.personalFields.length > 0 ? <PersonalForm fields={page.personalFields} current={page.personal} lastResult={resultOf("personal")} /> : null}
       {page.show.interests ? <InterestsForm allowed={page.allowedInterests} current={page.interests} lastResult={resultOf("interests")} /> : null}
-      {page.show.about ? <AboutForm current={page.about} lastResult={resultOf("about")} /> : null}
+      {page.show.about ? <AboutForm current={page.about} held={page.held.about} lastResult={resultOf("about")} /> : null}
     </main>
   );
 }

@@ -1,4 +1,4 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { db } from "~/db.server";
@@ -8,7 +8,9 @@ import { FiguresChart } from "~/components/staff/FiguresChart";
 import { brandDay, brandFigures, refreshBrandFigures } from "~/models/console/brand-figures.server";
 import { arpu, dayRange, totalOf, totalsByDay, totalsBySource } from "~/models/console/figure-totals";
 import { consoleBrands } from "~/models/console/pages/console-brand.server";
+import { staffDecisionWait } from "~/models/staff/pages/staff-limits.server";
 import { requireStaff } from "~/web/require-staff.server";
+import { tooManyInit } from "~/web/too-many.server";
 
 export const handle = { i18n: ["common", "staff"] };
 
@@ -48,6 +50,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const staff = requireStaff(context, "admin");
   const url = new URL(request.url);
   const { brand } = consoleBrands(staff, url);
+  // The recount reads days of messages and orders: a few a minute is plenty.
+  const wait = await staffDecisionWait(staff);
+  if (wait !== null) throw data(null, tooManyInit(wait));
   await refreshBrandFigures(db(), [brand], new Date(), 2);
   return redirect(`${url.pathname}${url.search}`);
 }

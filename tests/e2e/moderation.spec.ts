@@ -35,6 +35,12 @@ test("a moderator approves one photo and rejects another with the keyboard; a re
     await expect(page.getByTestId("own-photo")).toHaveCount(count + 1);
   }
 
+  // A text with a word the brand holds (tenants/flirtpunt.json) waits for a moderator.
+  const about = "Stuur me een bericht op WhatsApp, dan praten we verder.";
+  await page.getByTestId("profile-section-about").getByRole("textbox").fill(about);
+  await page.getByTestId("save-about").click();
+  await expect(page.getByTestId("held-about")).toContainText(about);
+
   const bert = await openBrowser(browser, BRAND);
   await signUp(bert.page, BRAND, `Bert ${tag()}`);
   await bert.page.goto(brandUrl(BRAND, `/members/${anna.id}`));
@@ -45,6 +51,13 @@ test("a moderator approves one photo and rejects another with the keyboard; a re
   await moderator.getByRole("navigation").getByRole("link", { name: "Moderatie" }).click();
   await expect(moderator).toHaveURL(brandUrl(BRAND, "/staff/moderation"));
   await skipToMember(moderator, anna.id);
+  // Held texts come before photos without a flag.
+  await expect(moderator.getByTestId("review-item")).toHaveAttribute("data-type", "text");
+  await expect(moderator.getByTestId("review-text")).toHaveText(about);
+  await moderator.keyboard.press("a");
+  await expect(moderator.locator(`[data-testid="review-item"][data-type="text"][data-member-id="${anna.id}"]`)).toHaveCount(0);
+  await skipToMember(moderator, anna.id);
+  await expect(moderator.getByTestId("review-item")).toHaveAttribute("data-type", "photo");
   const first = await moderator.getByTestId("review-item").getAttribute("data-id");
   await moderator.keyboard.press("a");
   await expect(moderator.locator(`[data-testid="review-item"][data-id="${first}"]`)).toHaveCount(0);
@@ -57,6 +70,7 @@ test("a moderator approves one photo and rejects another with the keyboard; a re
     await bert.page.reload();
     await expect(bert.page.getByTestId("main-photo")).toBeVisible({ timeout: 1000 });
   }).toPass();
+  await expect(bert.page.getByTestId("profile-view")).toContainText(about);
   await page.reload();
   const notice = page.getByTestId("notice-photo_rejected");
   await expect(notice).toContainText("Een van je foto's is niet goedgekeurd");

@@ -38,7 +38,17 @@ function SaveButton({ intent }: { intent: string }) {
   );
 }
 
-export function BasicsForm({ current, email, minAge, askDateOfBirth, lastResult }: { current: { name: string; date_of_birth: string }; email: string; minAge: number; askDateOfBirth: boolean; lastResult: LastResult }) {
+/** A changed text a moderator has yet to let through: the profile shows the old one meanwhile. */
+function HeldText({ text, field }: { text: string | null; field: string }) {
+  const { t } = useTranslation("profile");
+  return text ? (
+    <p className="text-sm text-gray-700 sm:col-span-2" data-testid={`held-${field}`}>
+      {t("edit.waitingText", { text })}
+    </p>
+  ) : null;
+}
+
+export function BasicsForm({ current, held, email, minAge, askDateOfBirth, lastResult }: { current: { name: string; date_of_birth: string }; held: string | null; email: string; minAge: number; askDateOfBirth: boolean; lastResult: LastResult }) {
   const { t } = useTranslation(["profile", "account"]);
   const schema = useMemo(() => basicsSchema({ minAge, email, askDateOfBirth }), [minAge, email, askDateOfBirth]);
   const [form, fields] = useForm({
@@ -57,6 +67,7 @@ export function BasicsForm({ current, email, minAge, askDateOfBirth, lastResult 
           <input {...getInputProps(fields.name, { type: "text" })} autoComplete="nickname" className={inputClass} />
           <FieldErrors id={fields.name.errorId} errors={fields.name.errors} />
         </Field>
+        <HeldText text={held} field="name" />
         {askDateOfBirth ? (
           <Field label={t("fields.date_of_birth")} htmlFor={fields.date_of_birth.id} hint={t("edit.dateOfBirthHint")}>
             <input {...getInputProps(fields.date_of_birth, { type: "date" })} autoComplete="bday" className={inputClass} />
@@ -160,7 +171,7 @@ export function InterestsForm({ allowed, current, lastResult }: { allowed: reado
   );
 }
 
-export function AboutForm({ current, lastResult }: { current: string; lastResult: LastResult }) {
+export function AboutForm({ current, held, lastResult }: { current: string; held: string | null; lastResult: LastResult }) {
   const { t } = useTranslation(["profile", "account"]);
   const [form, fields] = useForm({
     id: "profile-about",
@@ -177,6 +188,7 @@ export function AboutForm({ current, lastResult }: { current: string; lastResult
           <textarea {...getTextareaProps(fields.about)} rows={6} className={inputClass} />
           <FieldErrors id={fields.about.errorId} errors={fields.about.errors} values={{ max: ABOUT_MAX }} />
         </Field>
+        <HeldText text={held} field="about" />
         <SaveButton intent="about" />
       </Form>
     </Section>

@@ -11,13 +11,14 @@ import { regionsOf } from "~/domain/places";
 import { aboutSchema, askedPersonalFields, basicsSchema, interestsSchema, locationSchema, personalSchema } from "~/models/profiles/profile-forms";
 import { personalValues, profileOf, saveAbout, saveBasics, saveInterests, saveLocation, savePersonal, textReviewOf } from "~/models/profiles/profile-update.server";
 import type { CurrentMember } from "~/models/members/current-member";
+import { waitingTexts } from "~/models/moderation/text-review.server";
 
 export const PROFILE_SECTIONS = ["basics", "location", "personal", "interests", "about"] as const;
 export type ProfileSection = (typeof PROFILE_SECTIONS)[number];
 
 /** What /profile shows: every field the brand's visible_profile_fields asks, with its value, and the photos. */
 export async function profileEditData(tenant: Tenant, member: CurrentMember, language: Language) {
-  const [profile, photos] = await Promise.all([profileOf(db(), member.id), memberPhotos(db(), storage(), member.id)]);
+  const [profile, photos, waiting] = await Promise.all([profileOf(db(), member.id), memberPhotos(db(), storage(), member.id), waitingTexts(db(), member.id)]);
   if (!profile) throw new Error(`Member ${member.id} has no profile`);
   const visible = new Set<string>(tenant.settings.visible_profile_fields);
   const personal = askedPersonalFields(tenant);
@@ -40,6 +41,8 @@ export async function profileEditData(tenant: Tenant, member: CurrentMember, lan
     allowedInterests: tenant.settings.interests,
     interests: profile.interests,
     about: profile.about ?? "",
+    /** Texts held for a moderator (docs/product/moderation.md#profile-texts): the profile still shows the old ones. */
+    held: { name: waiting.name?.held ? waiting.name.text : null, about: waiting.about?.held ? waiting.about.text : null },
     photos,
     photoLimit: photoLimit(member.paidUser),
     paidUser: member.paidUser,
