@@ -37,7 +37,8 @@ export async function countSiteVisit(db: Executor, tenant: Tenant, tracking: Tra
  */
 export async function refreshBrandFigures(db: Database, brands: readonly Tenant[], now = new Date(), days = 3): Promise<number> {
   if (brands.length === 0) return 0;
-  const since = new Date(now.getTime() - (days + 1) * DAY_MS);
+  // As text with a cast: postgres.js sends a raw query's Date parameter as nothing it can serialise.
+  const since = sql`${new Date(now.getTime() - (days + 1) * DAY_MS).toISOString()}::timestamptz`;
   const zones = JSON.stringify(brands.map((brand) => ({ site_id: brand.id, tz: brand.timezone, first_day: brandDay(brand, new Date(now.getTime() - (days - 1) * DAY_MS)) })));
   const dims = (m: string) => sql.raw(`coalesce(${m}.tracking->>'network',''), coalesce(${m}.tracking->>'ref',''), coalesce(${m}.tracking->>'sub1',''), coalesce(${m}.tracking->>'sub2',''), coalesce(${m}.tracking->>'sub3','')`);
   return db.transaction(async (tx) => {
