@@ -44,6 +44,8 @@ const envSchema = z.object({
   MAIL_WEBHOOK_SECRET: z.string().min(16).optional(),
   /** Comma-separated host names of push services besides the browsers' own (tests, a private push service). */
   PUSH_ENDPOINT_HOSTS: z.string().optional(),
+  /** Hosts a conversion postback may call over plain HTTP (a local test endpoint); all others must be HTTPS. */
+  POSTBACK_HOSTS: z.string().optional(),
   /** Mollie live or test API key; payments go through Mollie when the local services are off. */
   MOLLIE_API_KEY: z.string().optional(),
   /** Another Mollie API base URL (tests point it at a simulated API). */
@@ -124,6 +126,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     seedOnStart: env.SEED_ON_START === "1",
     seedDemoLogins: env.SEED_DEMO_LOGINS === "1" && localServices,
     pushEndpointHosts: (env.PUSH_ENDPOINT_HOSTS ?? "").split(",").map((host) => host.trim().toLowerCase()).filter(Boolean),
+    postbackHosts: (env.POSTBACK_HOSTS ?? "").split(",").map((host) => host.trim().toLowerCase()).filter(Boolean),
     /** Object storage when S3_BUCKET is set; null keeps files on the local disk. */
     s3: s3Settings(env),
   };

@@ -19,8 +19,8 @@ import { catalogueVersion, getFixedT } from "~/i18n/i18next.server";
 import { languageOptions } from "~/i18n/resolve-language";
 import { takeFlash } from "~/web/flash.server";
 import { trackingFromUrl, withoutTracking } from "~/models/accounts/tracking";
+import { keepTracking } from "~/models/accounts/pages/signup-form-settings.server";
 import { storage } from "~/services/storage/storage.server";
-import { trackingCookie } from "~/web/cookies.server";
 import { publicBrand } from "~/tenancy/public-brand";
 import { themeCss } from "~/tenancy/theme-css";
 import stylesheet from "~/tailwind.css";
@@ -42,7 +42,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // Tracking keys are kept for the visit and taken out of the address (docs/product/site.md#tracking).
   const url = new URL(request.url);
   const tracking = trackingFromUrl(url);
-  if (tracking) throw redirect(withoutTracking(url), { headers: { "Set-Cookie": await trackingCookie.serialize(tracking) } });
+  if (tracking) {
+    const keep = await keepTracking(request, tenant, tracking);
+    throw redirect(withoutTracking(url), keep ? { headers: { "Set-Cookie": keep } } : undefined);
+  }
   const english = await getFixedT("en", "common");
   const { flash, clear } = await takeFlash(request);
   return data({

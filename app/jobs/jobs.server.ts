@@ -13,6 +13,8 @@ import { deleteExpiredSessions } from "~/models/accounts/sessions.server";
 import { pruneRateLimits } from "~/models/safety/rate-limits.server";
 import { storage } from "~/services/storage/storage.server";
 import { refreshBrandFigures } from "~/models/console/brand-figures.server";
+import { deliverPostbacks, expandConversions, fetchPostback } from "~/models/attribution/postbacks.server";
+import { env } from "~/env.server";
 import type { TenantRegistry } from "~/tenancy/registry";
 import type { Job } from "./job-runner.server";
 
@@ -82,6 +84,16 @@ export function scheduledJobList(registry: TenantRegistry): Job[] {
       name: "campaigns",
       intervalMs: 5 * 60_000,
       run: async (db, now) => quietWhenZero(await sendCampaignBatches(db, registry, now), "campaign mails"),
+    },
+    {
+      // Networks hear of their conversions within a minute or so, never in a member's request
+      // (docs/product/site.md#conversion-postbacks).
+      name: "conversion-postbacks",
+      intervalMs: 30_000,
+      run: async (db, now) => {
+        await expandConversions(db, registry);
+        return quietWhenZero(await deliverPostbacks(db, fetchPostback, env().postbackHosts, now), "postbacks sent");
+      },
     },
     {
       // The console reads only these aggregates (docs/product/console.md#figures): today's and the

@@ -28,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const tenant = requireTenant(context);
   if (context.member) throw redirect("/");
-  const tracking = await visitTracking(request);
+  const tracking = await visitTracking(request, tenant);
   if (!signupOpen(tenant.settings.signups, tracking)) throw redirect("/signup");
   const outcome = await submitSignup(await request.formData(), tenant, context, tracking);
   if (!outcome.ok) {

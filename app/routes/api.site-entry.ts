@@ -14,7 +14,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const tenant = requireTenant(context);
   const form = await request.formData();
   const passedBefore = typeof ((await siteEntryCookie.parse(request.headers.get("cookie"))) as unknown) === "number";
-  if (!passedBefore) await countSiteVisit(db(), tenant, await visitTracking(request));
+  if (!passedBefore) await countSiteVisit(db(), tenant, await visitTracking(request, tenant));
   const cookie = await siteEntryCookie.serialize(Date.now());
   return redirect(safeRedirectPath(form.get("redirectTo")), { status: 303, headers: { "Set-Cookie": cookie } });
 }

@@ -17,6 +17,29 @@ const hostName = z
 /** A text a brand may override per language; missing languages fall back to the catalogue. */
 const perLanguageText = z.record(language, z.string().min(1)).default({});
 
+/** A conversion postback (docs/product/site.md#conversion-postbacks): the network's URL with macros, for the events it wants. */
+export const CONVERSION_EVENTS = ["signup", "confirmed", "first_purchase", "purchase"] as const;
+export type ConversionEvent = (typeof CONVERSION_EVENTS)[number];
+
+const postbackSchema = z
+  .object({
+    /** The tracking `network` value of the visitors this network sent. */
+    network: z.string().regex(/^[A-Za-z0-9._~:@+-]{1,100}$/),
+    /** Macros {click_id} {event} {amount} {currency} {network} {ref} {sub1} {sub2} {sub3}, filled in URL-encoded. */
+    url: z.string().regex(/^https?:\/\/[^\s]+$/, "must be an http(s) URL"),
+    events: z.array(z.enum(CONVERSION_EVENTS)).min(1),
+  })
+  .strict();
+
+const trackingSchema = z
+  .object({
+    /** The first traffic source of a visitor counts this many days; a later ad click does not replace it. */
+    first_touch_days: z.number().int().min(0).max(90).default(30),
+    postbacks: z.array(postbackSchema).default([]),
+  })
+  .strict()
+  .default({});
+
 const companySchema = z
   .object({
     name: z.string().min(1),
@@ -203,6 +226,7 @@ export const tenantSchema = z
     company: companySchema,
     pricing: z.record(currency, priceListSchema).refine((p) => Object.keys(p).length > 0, "needs at least one currency"),
     settings: settingsSchema,
+    tracking: trackingSchema,
     theme: themeSchema.default({}),
   })
   .strict()

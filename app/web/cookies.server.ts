@@ -30,8 +30,12 @@ export const sessionCookie = createCookie(SESSION_COOKIE_NAME, {
   secrets: purposeKeys("session-cookie"),
 });
 
-/** Tracking keys of this visit: a browser-session cookie, saved on the account at signup. */
-export const trackingCookie = createCookie("tracking", baseOptions());
+/**
+ * The visitor's traffic source and when it was first seen (docs/product/site.md#tracking), signed:
+ * it is saved on the account at signup. Its lifetime is the brand's first-touch window, given
+ * when it is written.
+ */
+export const trackingCookie = createCookie("tracking", { ...baseOptions(), secrets: purposeKeys("tracking") });
 
 /** When each alert was dismissed (alert name → epoch ms): docs/product/notifications.md#alerts. */
 export const dismissedAlertsCookie = createCookie("alerts", { ...baseOptions(), maxAge: YEAR_SECONDS });

@@ -22,3 +22,4 @@ export * from "./staff";
 export * from "./moderation";
 export * from "./support";
 export * from "./stats";
+export * from "./attribution";

@@ -15,6 +15,7 @@ export interface TrackingData {
   sub1?: string;
   sub2?: string;
   sub3?: string;
+  click_id?: string;
 }
 
 /** An account. It belongs to one site (tenant id); its profile is seen across the site's member pool. */

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
-import { members } from "./members";
+import { bigint, check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { members, type TrackingData } from "./members";
 
 /** Order statuses (docs/product/payments.md#checkout): open (created), pending (processing), then paid, failed, canceled or expired. */
 export const orderStatus = pgEnum("order_status", ["open", "pending", "paid", "failed", "canceled", "expired"]);
@@ -38,6 +38,8 @@ export const orders = pgTable(
     status: orderStatus("status").notNull().default("open"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp("paid_at", { withTimezone: true }),
+    /** The buyer's traffic source (the account's, from signup): docs/product/site.md#tracking. */
+    tracking: jsonb("tracking").$type<TrackingData>(),
     /** Money taken back after payment so far (refunds, chargebacks, a returned collection), in cents. */
     reversedCents: integer("reversed_cents").notNull().default(0),
     /** The credits taken back for it so far (from the balance or as debt). */

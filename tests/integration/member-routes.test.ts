@@ -1,5 +1,6 @@
 import { rmSync } from "node:fs";
 import { eq } from "drizzle-orm";
+import { trackingCookie } from "../../app/web/cookies.server";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 
@@ -112,7 +113,11 @@ describe("/members and /members/{id}", () => {
   it("sends visitors to login when the brand has no logged-out search, unless they come from a traffic source it allows", async () => {
     const visitor = await callRoute(membersLoader({ request: new Request("http://alpha.example/members"), context: contextFor(alpha), params: {} }));
     expect((visitor as Response).headers.get("Location")).toBe("/login?redirectTo=%2Fmembers");
-    const cookie = `tracking=${encodeURIComponent(btoa(JSON.stringify({ network: "ads" })))}`;
+    // An unsigned cookie (made up in the browser) is no traffic source.
+    const forged = `tracking=${encodeURIComponent(btoa(JSON.stringify({ t: { network: "ads" }, at: Date.now() })))}`;
+    const notFromSource = await callRoute(membersLoader({ request: new Request("http://alpha.example/members", { headers: { cookie: forged } }), context: contextFor(alpha), params: {} }));
+    expect((notFromSource as Response).headers.get("Location")).toBe("/login?redirectTo=%2Fmembers");
+    const cookie = (await trackingCookie.serialize({ t: { network: "ads" }, at: Date.now() })).split(";")[0]!;
     const fromSource = await callRoute(membersLoader({ request: new Request("http://alpha.example/members", { headers: { cookie } }), context: contextFor(alpha), params: {} }));
     expect(statusOf(fromSource)).toBe(200);
   });

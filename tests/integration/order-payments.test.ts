@@ -37,6 +37,18 @@ async function orderFor(paymentId: string) {
 const report = (paymentId: string, status: "pending" | "paid" | "failed" | "open" | "canceled") =>
   applyPaymentStatus(handle.db, { provider: "local", paymentId, status, source: "webhook" });
 
+describe("placing an order", () => {
+  it("carries the buyer's traffic source from their signup", async () => {
+    const { member: created } = await createMember(handle.db, { tenant, email: "sourced@example.com", createdAt: new Date("2020-01-01T00:00:00Z") });
+    await handle.db.update(members).set({ tracking: { network: "adnet", click_id: "c-1" } }).where(eq(members.id, created.id));
+    const bundle = tenant.pricing[tenant.currency]!.bundles[0]!;
+    const placed = await placeOrder(handle.db, { tenant, member: { id: created.id, paidUser: false, createdAt: created.createdAt }, product: { kind: "bundle", id: bundle.id }, country: "NL", method: "ideal", issuer: null, provider: "local", code: null });
+    if (!placed.ok) throw new Error(placed.error);
+    const [order] = await handle.db.select({ tracking: orders.tracking }).from(orders).where(eq(orders.id, placed.orderId));
+    expect(order?.tracking).toEqual({ network: "adnet", click_id: "c-1" });
+  });
+});
+
 describe("payment reports", () => {
   it("grant the credits exactly once when the same webhook arrives five times at once and out of order", async () => {
     const { memberId, orderId, total } = await orderFor("tr_once");

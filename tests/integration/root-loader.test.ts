@@ -33,7 +33,13 @@ describe("root loader", () => {
     );
     expect(response).toBeInstanceOf(Response);
     expect((response as Response).headers.get("Location")).toBe("/pages/faq?x=1");
-    expect((response as Response).headers.get("Set-Cookie")).toMatch(/^tracking=/);
+    const set = (response as Response).headers.get("Set-Cookie") ?? "";
+    expect(set).toMatch(/^tracking=.*Max-Age=2592000/);
+
+    // First touch wins within the brand's window: a later ad click is taken out of the address but not kept.
+    const again = await loader({ request: new Request("http://testsite.example/?ref=later", { headers: { cookie: set.split(";")[0]! } }), context, params: {} }).catch((thrown: unknown) => thrown as Response);
+    expect((again as Response).headers.get("Location")).toBe("/");
+    expect((again as Response).headers.get("Set-Cookie")).toBeNull();
   });
 
   it("answers 404 for a request without a brand, with the language for the error page", async () => {

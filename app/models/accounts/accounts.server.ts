@@ -6,6 +6,7 @@ import type { Tenant } from "~/tenancy/schema";
 import { isUniqueViolation } from "~/utils/db-errors";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "~/utils/password.server";
 import { mayBeLoggedIn } from "~/models/members/current-member";
+import { recordConversion } from "~/models/attribution/conversions.server";
 import { issueToken } from "./email-tokens.server";
 import { loginBlockedMinutes, recordLoginAttempt } from "./login-throttle.server";
 import type { SignupInput } from "./signup-schema";
@@ -81,6 +82,7 @@ export async function createAccount(
         await tx.insert(creditLedger).values({ memberId, delta: credits, balanceAfter: credits, reason: "signup", reference: String(memberId) });
       }
       const activationToken = await issueToken(tx, { memberId, purpose: "activate" });
+      await recordConversion(tx, { memberId, event: "signup" });
       return { memberId, activationToken };
     });
   } catch (error) {
@@ -90,9 +92,12 @@ export async function createAccount(
 }
 
 
-/** Confirms the e-mail address of a not yet confirmed account. */
+/** Confirms the e-mail address of a not yet confirmed account (a conversion for its traffic source). */
 export async function confirmEmail(db: Database, memberId: number): Promise<void> {
-  await db.update(members).set({ status: "active" }).where(and(eq(members.id, memberId), eq(members.status, "not_confirmed")));
+  await db.transaction(async (tx) => {
+    const confirmed = await tx.update(members).set({ status: "active" }).where(and(eq(members.id, memberId), eq(members.status, "not_confirmed"))).returning({ id: members.id });
+    if (confirmed.length > 0) await recordConversion(tx, { memberId, event: "confirmed" });
+  });
 }
 
 export type LoginResult =

@@ -1,18 +1,23 @@
-/** Affiliate tracking keys read from the query on arrival (docs/product/site.md#tracking). */
-export const TRACKING_KEYS = ["network", "ref", "sub1", "sub2", "sub3"] as const;
+/** Affiliate tracking keys read from the query on arrival (docs/product/site.md#tracking); click_id is the network's id of the ad click, sent back in conversion postbacks. */
+export const TRACKING_KEYS = ["network", "ref", "sub1", "sub2", "sub3", "click_id"] as const;
 export type TrackingKey = (typeof TRACKING_KEYS)[number];
 export type Tracking = Partial<Record<TrackingKey, string>>;
 
 /** The longest tracking value kept. */
 const MAX_VALUE = 100;
+/**
+ * The characters a tracking value may hold: what networks put in ids and labels, nothing that
+ * could turn into markup, a formula or another URL's query when it is written into a postback.
+ */
+const VALUE = /^[\p{L}\p{N}._~:@+-]+$/u;
 
-/** The known keys with text values, each trimmed to a sane length, from wherever they were read. */
+/** The known keys with valid text values, each trimmed to a sane length, from wherever they were read. */
 function trackingFrom(read: (key: TrackingKey) => unknown): Tracking | null {
   const found: Tracking = {};
   for (const key of TRACKING_KEYS) {
     const value = read(key);
-    const text = typeof value === "string" ? value.trim() : "";
-    if (text) found[key] = text.slice(0, MAX_VALUE);
+    const text = typeof value === "string" ? value.trim().slice(0, MAX_VALUE) : "";
+    if (text && VALUE.test(text)) found[key] = text;
   }
   return Object.keys(found).length > 0 ? found : null;
 }

@@ -2,6 +2,7 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { Database, Executor } from "../../../db/client.server";
 import { creditLedger, members, orders, orderStatusHistory } from "../../../db/schema";
 import { publishEvent } from "~/models/notifications/member-events.server";
+import { recordPurchase } from "~/models/attribution/conversions.server";
 import { recordSecurityEvent } from "~/models/safety/security-events.server";
 
 export type OrderStatus = (typeof orders.$inferSelect)["status"];
@@ -48,7 +49,7 @@ export async function setOrderStatus(db: Executor, orderId: number, input: { sta
 async function applyOrderStatus(db: Executor, which: SQL, input: { status: OrderStatus; source: string }): Promise<AppliedStatus | null> {
   return db.transaction(async (tx) => {
     const [order] = await tx
-      .select({ id: orders.id, memberId: orders.memberId, siteId: orders.siteId, status: orders.status, credits: orders.credits, bonusCredits: orders.bonusCredits })
+      .select({ id: orders.id, memberId: orders.memberId, siteId: orders.siteId, status: orders.status, credits: orders.credits, bonusCredits: orders.bonusCredits, amountCents: orders.amountCents, currency: orders.currency })
       .from(orders)
       .where(which)
       .for("update");
@@ -79,6 +80,7 @@ async function applyOrderStatus(db: Executor, which: SQL, input: { status: Order
     await tx.insert(creditLedger).values({ memberId: order.memberId, delta: total - debtPaid, balanceAfter: member!.credits, reason: "order", reference: String(order.id) });
     await publishEvent(tx, order.memberId, "credits", { credits: member!.credits, orderId: order.id });
     await recordSecurityEvent(tx, { memberId: order.memberId, siteId: order.siteId, kind: "payment" });
+    await recordPurchase(tx, order);
     return { ...unchanged, status: input.status, granted: true };
   });
 }

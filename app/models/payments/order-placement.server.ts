@@ -68,7 +68,7 @@ export async function placeOrder(db: Executor, input: PlaceOrderInput): Promise<
     return await db.transaction(async (tx) => {
       // Read again under the lock: a payment settled a moment ago may have made the member paid.
       const [member] = await tx
-        .select({ id: members.id, paidUser: members.paidUser, createdAt: members.createdAt })
+        .select({ id: members.id, paidUser: members.paidUser, createdAt: members.createdAt, tracking: members.tracking })
         .from(members)
         .where(eq(members.id, input.member.id))
         .for("update");
@@ -95,6 +95,7 @@ export async function placeOrder(db: Executor, input: PlaceOrderInput): Promise<
           country: input.country,
           repeatOfId: input.repeatOfId ?? null,
           provider: input.provider,
+          tracking: member.tracking,
         })
         .returning({ id: orders.id });
       await tx.insert(orderStatusHistory).values({ orderId: order!.id, status: "open", source: "created" });

@@ -39,7 +39,7 @@ async function rememberedCount(db: Database, scope: SearchScope, filters: Search
  */
 export async function assertMayBrowse(request: Request, context: AppLoadContext, tenant: Tenant): Promise<void> {
   if (context.member) return;
-  const fromSource = hasTrafficSource(await visitTracking(request));
+  const fromSource = hasTrafficSource(await visitTracking(request, tenant));
   const setting = fromSource ? tenant.settings.logged_out_search_trafficsource : tenant.settings.logged_out_search;
   if (setting === "none") {
     const url = new URL(request.url);
