@@ -44,8 +44,11 @@ export function Footer({ brand, usNotice, compact = false }: { brand: PublicBran
             {usNotice}
           </p>
         ) : null}
-        <p className="mt-4 text-xs text-gray-400">
-          © {year} {brand.name}
+        <p className="mt-4 text-xs text-gray-500">
+          © {year} {brand.name} ·{" "}
+          <Link to="/lang-config" className="hover:text-primary hover:underline" data-testid="footer-language">
+            {t("langConfig.title")}
+          </Link>
         </p>
       </div>
     </footer>
