@@ -5,6 +5,7 @@ import { findSessionMember, sessionIdFrom } from "~/models/accounts/sessions.ser
 import type { CurrentMember } from "~/models/members/current-member";
 import type { Country, Language } from "~/domain/languages";
 import { resolveLanguage } from "~/i18n/resolve-language";
+import { slugLanguage } from "~/models/landers/lander-variant";
 import { visitorCountry } from "~/web/visitor-country.server";
 import { resolveTenant } from "~/tenancy/resolve-host";
 import type { Tenant } from "~/tenancy/schema";
@@ -74,6 +75,7 @@ export async function createRequestContext(headers: Headers, origin: RequestOrig
   const language = resolveLanguage({
     memberLanguage: member?.language,
     cookieLanguage: typeof cookieLanguage === "string" ? cookieLanguage : null,
+    adLanguage: slugLanguage(pathname),
     tenant,
     acceptLanguages: acceptedLanguages(headers.get("accept-language")),
   });

@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
@@ -81,6 +82,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const { i18n } = useTranslation();
   const lang = root?.locale ?? errorLanguage ?? i18n.language;
   const nonce = useNonce();
+  // Pages that work as plain HTML (the landers, docs/product/landers.md#speed) load no JavaScript at all.
+  const hydrate = !useMatches().some((match) => (match.handle as { hydrate?: boolean } | undefined)?.hydrate === false);
   return (
     <html lang={lang} dir={i18n.dir(lang)}>
       <head>
@@ -96,8 +99,12 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-screen">
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {hydrate ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

@@ -12,6 +12,11 @@ describe("resolveLanguage", () => {
     expect(resolveLanguage({ memberLanguage: null, cookieLanguage: "fr", tenant: german })).toBe("fr");
   });
 
+  it("then the language of the lander slug the visitor came through", () => {
+    expect(resolveLanguage({ cookieLanguage: null, adLanguage: "en", tenant: german })).toBe("en");
+    expect(resolveLanguage({ cookieLanguage: "fr", adLanguage: "en", tenant: german })).toBe("fr");
+  });
+
   it("then the first two letters of the brand's domain language", () => {
     expect(resolveLanguage({ cookieLanguage: null, tenant: german })).toBe("de");
     expect(resolveLanguage({ tenant: { domain_language: "nb-NO" } })).toBe("nb");

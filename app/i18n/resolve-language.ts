@@ -7,15 +7,18 @@ export function brandLanguage(tenant: Pick<Tenant, "domain_language"> | null): L
   return isLanguage(code) ? code : null;
 }
 
-/** Member's saved language → locale cookie → the brand's domain language → Dutch. */
+/** Member's saved language → locale cookie → a lander slug's language → the brand's domain language → Dutch. */
 export function resolveLanguage(input: {
   memberLanguage?: string | null;
   cookieLanguage?: string | null;
+  /** The language of the ad the visitor came from (docs/product/landers.md#variants). */
+  adLanguage?: string | null;
   tenant: Pick<Tenant, "domain_language"> | null;
   acceptLanguages?: readonly string[];
 }): Language {
   if (isLanguage(input.memberLanguage)) return input.memberLanguage;
   if (isLanguage(input.cookieLanguage)) return input.cookieLanguage;
+  if (isLanguage(input.adLanguage)) return input.adLanguage;
   const fromBrand = brandLanguage(input.tenant);
   if (fromBrand) return fromBrand;
   // Only a request without a brand (an unknown host) gets here: follow the browser.

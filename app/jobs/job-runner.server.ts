@@ -43,13 +43,18 @@ export interface JobRunner {
   stop(): Promise<void>;
 }
 
-/** Checks for due jobs every `tickMs` (first after `firstMs`) until stopped; ticks never overlap. */
+/**
+ * Checks for due jobs every `tickMs` (first after `firstMs`) until stopped; ticks never overlap.
+ * By default it ticks as often as the most frequent job wants to run (at most every minute), so
+ * a 30-second job does not wait for a one-minute tick.
+ */
 export function startJobRunner(
   db: Database,
   jobs: Job[],
   options: { tickMs?: number; firstMs?: number; log?: (line: string) => void } = {},
 ): JobRunner {
   const log = options.log ?? console.log;
+  const tickMs = options.tickMs ?? Math.min(60_000, ...jobs.map((job) => job.intervalMs));
   let stopped = false;
   let current: Promise<unknown> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
@@ -58,7 +63,7 @@ export function startJobRunner(
       current = runDueJobs(db, jobs, new Date(), log)
         .catch((error: unknown) => log(`jobs: ${error instanceof Error ? error.message : String(error)}`))
         .finally(() => {
-          if (!stopped) schedule(options.tickMs ?? 60_000);
+          if (!stopped) schedule(tickMs);
         });
     }, delay);
     timer.unref();

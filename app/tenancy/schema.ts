@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { COUNTRIES, LANGUAGES } from "~/domain/languages";
 import { GIFT_IDS } from "~/domain/gifts";
+import { LANDER_KINDS } from "~/domain/landers";
 import {
   INTERESTS,
   PROFILE_FIELDS,
@@ -36,6 +37,29 @@ const trackingSchema = z
     /** The first traffic source of a visitor counts this many days; a later ad click does not replace it. */
     first_touch_days: z.number().int().min(0).max(90).default(30),
     postbacks: z.array(postbackSchema).default([]),
+  })
+  .strict()
+  .default({});
+
+/** A campaign of the brand's own (docs/product/landers.md#variants): its slug selects its headline on any lander. */
+const campaignSchema = z
+  .object({
+    slug: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9-]{0,39}$/, "must be lower-case letters, digits and dashes (at most 40)"),
+    /** The headline per language; a language without one shows the niche's headline. */
+    headline: perLanguageText,
+  })
+  .strict();
+
+const landersSchema = z
+  .object({
+    /** Where a dead ad link (an unknown member landing page) goes. */
+    default: z.enum(LANDER_KINDS).default("tinderswipe"),
+    campaigns: z
+      .array(campaignSchema)
+      .default([])
+      .refine((list) => new Set(list.map((c) => c.slug)).size === list.length, "campaign slugs must differ"),
   })
   .strict()
   .default({});
@@ -227,6 +251,7 @@ export const tenantSchema = z
     pricing: z.record(currency, priceListSchema).refine((p) => Object.keys(p).length > 0, "needs at least one currency"),
     settings: settingsSchema,
     tracking: trackingSchema,
+    landers: landersSchema,
     theme: themeSchema.default({}),
   })
   .strict()

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { bigint, date, index, integer, pgEnum, pgTable, primaryKey, timestamp } from "drizzle-orm/pg-core";
 import { members } from "./members";
 
-export const likeSource = pgEnum("like_source", ["profile", "search", "swipe", "matchfinder", "auto"]);
+export const likeSource = pgEnum("like_source", ["profile", "search", "swipe", "matchfinder", "auto", "signup"]);
 
 /**
  * One member liking another (docs/product/likes.md#likes). Mutual likes are a match: both rows get

@@ -51,6 +51,8 @@ export const members = pgTable(
     notificationsDisabled: text("notifications_disabled").array().notNull().default(sql`'{}'::text[]`),
     /** Notification types the member turned off (docs/product/notifications.md#notification-types). */
     mailOptOuts: text("mail_opt_outs").array().notNull().default(sql`'{}'::text[]`),
+    /** The profile whose landing page this member signed up on: after activation they land in a conversation with it (docs/product/landers.md#member-landing-pages). */
+    signupProfileId: bigint("signup_profile_id", { mode: "number" }),
     /** Next step of /complete-signup to show; null once the member finished or for older accounts. */
     signupStep: integer("signup_step"),
     /** Stable key of a generated demo member, so seeding twice does not duplicate. */

@@ -61,7 +61,7 @@ export async function signUpThenForgetSession(page: Page, tenantId: string, fiel
   await page.goto(brandUrl(tenantId, "/signup"));
   await page.waitForLoadState("networkidle");
   await fillSignup(page, fields);
-  await expect(page).toHaveURL(/\/complete-signup\/photo$/);
+  await passSignupMatches(page);
   await page.context().clearCookies({ name: "sid" });
 }
 
@@ -74,4 +74,11 @@ export async function mailLinkFor(page: Page, tenantId: string, email: string, p
   const link = new RegExp(`(http\\S+${escaped}[A-Za-z0-9_-]+)`).exec(text)?.[1];
   if (!link) throw new Error(`no ${pathPrefix} link in:\n${text}`);
   return link;
+}
+
+/** Right after signup: the members who suit the new member (/signup-matches), then on to the profile steps. */
+export async function passSignupMatches(page: Page) {
+  await expect(page).toHaveURL(/\/signup-matches$/);
+  await page.getByTestId("signup-matches-continue").click();
+  await expect(page).toHaveURL(/\/complete-signup\/photo$/);
 }

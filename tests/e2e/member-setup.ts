@@ -74,7 +74,7 @@ export async function signUp(page: Page, tenantId: string, name: string, birth =
   await acceptSiteEntry(page.context(), tenantId);
   const email = uniqueEmail("member");
   const signup = await send(page, tenantId, "/signup", { fields: { email, name, password: PASSWORD, date_of_birth: birth } });
-  expect(signup.url, `signup of ${name}`).toMatch(/\/complete-signup\/photo$/);
+  expect(signup.url, `signup of ${name}`).toMatch(/\/signup-matches$/);
   const [profile] = await Promise.all([
     send(page, tenantId, "/profile", { method: "GET" }),
     ...Object.entries(sections).map(([intent, fields]) => saveSection(page, tenantId, intent, fields)),

@@ -1,12 +1,34 @@
 // Starts the built server for the end-to-end tests on a database of its own: a fresh PostgreSQL
 // database when DATABASE_URL is set (CI), otherwise a fresh embedded one under .data/e2e.
 import { spawn } from "node:child_process";
-import { rmSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import postgres from "postgres";
 
 const port = process.env.E2E_PORT ?? "3199";
 const dataDir = `.data/e2e-${port}`;
 rmSync(dataDir, { recursive: true, force: true });
+
+// The demo brands, two of them telling the network "e2e-net" of its conversions through the test's
+// own postback receiver on this machine (tests/fixtures/postback-receiver.ts).
+const tenantsDir = `${dataDir}/tenants`;
+mkdirSync(tenantsDir, { recursive: true });
+const postbackPort = Number(port) + 11;
+for (const name of readdirSync("tenants").filter((file) => file.endsWith(".json"))) {
+  const tenant = JSON.parse(readFileSync(`tenants/${name}`, "utf8"));
+  if (tenant.id === "flirtpunt" || tenant.id === "fesselnd") {
+    tenant.tracking = {
+      ...tenant.tracking,
+      postbacks: [
+        {
+          network: "e2e-net",
+          url: `http://127.0.0.1:${postbackPort}/postback/${tenant.id}?click={click_id}&event={event}&amount={amount}&currency={currency}&network={network}&ref={ref}&sub1={sub1}`,
+          events: ["signup", "confirmed", "first_purchase", "purchase"],
+        },
+      ],
+    };
+  }
+  writeFileSync(`${tenantsDir}/${name}`, JSON.stringify(tenant, null, 2));
+}
 
 const env = {
   ...process.env,
@@ -25,6 +47,8 @@ const env = {
   TRUSTED_PROXIES: "loopback",
   // The push tests run a push service of their own on this machine (tests/fixtures/push-service.ts).
   PUSH_ENDPOINT_HOSTS: "127.0.0.1",
+  TENANTS_DIR: tenantsDir,
+  POSTBACK_HOSTS: "127.0.0.1",
 };
 
 if (process.env.DATABASE_URL) {

@@ -16,14 +16,16 @@ export interface SignupFormProps {
   waitMinutes?: number;
   /** Submits through this fetcher (the signup modal) instead of navigating (the /signup page). */
   fetcher?: Pick<FetcherWithComponents<unknown>, "Form" | "state">;
+  /** Where the form goes: /signup, or the signup with a member's profile (/members/{id}/signup). */
+  action?: string;
 }
 
 /** The signup form (docs/product/accounts.md#signup): e-mail, name, password, date of birth and an optional message. */
-export function SignupForm({ minAge, latestBirthDate, lastResult, suggestion, waitMinutes, fetcher }: SignupFormProps) {
+export function SignupForm({ minAge, latestBirthDate, lastResult, suggestion, waitMinutes, fetcher, action = "/signup" }: SignupFormProps) {
   const { t } = useTranslation("account");
   const schema = useMemo(() => signupSchema(minAge), [minAge]);
   const navigation = useNavigation();
-  const busy = fetcher ? fetcher.state !== "idle" : navigation.state !== "idle" && navigation.formAction === "/signup";
+  const busy = fetcher ? fetcher.state !== "idle" : navigation.state !== "idle" && navigation.formAction === action;
   const FormElement = fetcher ? fetcher.Form : Form;
   const [form, fields] = useForm({
     id: "signup",
@@ -36,7 +38,7 @@ export function SignupForm({ minAge, latestBirthDate, lastResult, suggestion, wa
   const emailErrors = fields.email.errors?.filter((key) => key !== "validation.emailSuggestion");
 
   return (
-    <FormElement method="post" action="/signup" {...getFormProps(form)} className="space-y-4" data-testid="signup-form">
+    <FormElement method="post" action={action} {...getFormProps(form)} className="space-y-4" data-testid="signup-form">
       <FieldErrors id={form.errorId} errors={form.errors} values={{ minutes: waitMinutes }} />
       <Field label={t("signup.email")} htmlFor={fields.email.id}>
         <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={inputClass} />

@@ -48,7 +48,7 @@ export interface NewAccount {
  */
 export async function createAccount(
   db: Database,
-  input: { tenant: Tenant; form: SignupInput; tracking: Tracking | null; language: Language; country: string | null },
+  input: { tenant: Tenant; form: SignupInput; tracking: Tracking | null; language: Language; country: string | null; signupProfileId?: number | null },
 ): Promise<NewAccount | null> {
   const { tenant, form } = input;
   const passwordHash = await hashPassword(form.password);
@@ -67,6 +67,7 @@ export async function createAccount(
           freeMessages: tenant.settings.free_messages,
           language: input.language,
           tracking: input.tracking,
+          signupProfileId: input.signupProfileId ?? null,
         })
         .returning({ id: members.id });
       const memberId = member!.id;

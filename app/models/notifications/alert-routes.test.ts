@@ -3,7 +3,7 @@ import { alertHiddenOn, inMembersArea } from "./alert-routes";
 
 describe("alertHiddenOn", () => {
   it("keeps the no-photo alert off the pages of docs/product/notifications.md#alerts, and only those", () => {
-    for (const path of ["/profile", "/signup", "/complete-signup/photo", "/activate/done", "/premium", "/notifications", "/directdebit", "/settings", "/settings/blocked"]) {
+    for (const path of ["/profile", "/signup", "/signup-matches", "/complete-signup/photo", "/activate/done", "/premium", "/notifications", "/directdebit", "/settings", "/settings/blocked"]) {
       expect(alertHiddenOn("noPhoto", path), path).toBe(true);
     }
     for (const path of ["/", "/members", "/members/12", "/likes", "/chats", "/profiles", "/activate/error"]) {

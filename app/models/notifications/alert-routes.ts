@@ -4,13 +4,13 @@
  * every client-side navigation.
  */
 const HIDDEN_ON = {
-  noPhoto: /^\/(profile|signup|complete-signup|activate\/done|premium|notifications|directdebit|settings)(\/|$)/,
+  noPhoto: /^\/(profile|signup|signup-matches|complete-signup|activate\/done|premium|notifications|directdebit|settings)(\/|$)/,
   notificationsDisabled: /^\/(notifications|settings)(\/|$)/,
   // Where push is set up anyway (the settings, the signup step) or would interrupt signing up.
-  push: /^\/(notifications|settings|signup|complete-signup)(\/|$)/,
+  push: /^\/(notifications|settings|signup|signup-matches|complete-signup)(\/|$)/,
   // The discount banners point to the purchase pages, which show the discount themselves; the
   // signup steps are no place to sell.
-  bonusBanner: /^\/(credits|transactions|directdebit|signup|complete-signup)(\/|$)/,
+  bonusBanner: /^\/(credits|transactions|directdebit|signup|signup-matches|complete-signup)(\/|$)/,
 } as const;
 
 export function alertHiddenOn(alert: keyof typeof HIDDEN_ON, pathname: string): boolean {

@@ -23,7 +23,14 @@ export type SignupOutcome =
  * Checks a submitted signup form with every rule of docs/product/accounts.md#signup and creates the account.
  * On any problem the reply carries what was typed (never the password) and the errors.
  */
-export async function submitSignup(formData: FormData, tenant: Tenant, context: AppLoadContext, tracking: Tracking | null): Promise<SignupOutcome> {
+export async function submitSignup(
+  formData: FormData,
+  tenant: Tenant,
+  context: AppLoadContext,
+  tracking: Tracking | null,
+  /** The member landing page's profile the visitor signed up on, already checked to be theirs to see. */
+  signupProfileId: number | null = null,
+): Promise<SignupOutcome> {
   // "Yes, use the suggested address" submits the form with the suggestion in its place.
   const suggested = formData.get("use_suggestion");
   if (typeof suggested === "string" && suggested) {
@@ -64,7 +71,7 @@ export async function submitSignup(formData: FormData, tenant: Tenant, context: 
     if (existing === "deleting") return fail("email", "validation.emailDeleting");
   }
 
-  const account = await createAccount(db(), { tenant, form, tracking, language: context.language, country: context.country });
+  const account = await createAccount(db(), { tenant, form, tracking, language: context.language, country: context.country, signupProfileId });
   // Lost a race with a signup of the same address.
   if (!account) return fail("email", revealsAccounts(tenant) ? "validation.emailTaken" : "security:tryAgain");
   return { ok: true, account, email: form.email, name: form.name };

@@ -1,0 +1,49 @@
+import { useRouteLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import type { LanderData } from "~/models/landers/pages/lander-page.server";
+import type { loader as rootLoader } from "~/root";
+import { LanderHero, memberSignupPath, MemberCaption, type LanderMemberData } from "./LanderParts";
+
+/** The film's six shots, each four seconds (the .film-* keyframes in app/tailwind.css are made for six). */
+export const SHOTS = 6;
+const TRANSITIONS = ["film-fade", "film-slide", "film-zoom"] as const;
+/** Each shot's start in the loop (app/tailwind.css); classes, as the content security policy allows no inline style. */
+export const SHOT_DELAYS = ["shot-0", "shot-1", "shot-2", "shot-3", "shot-4", "shot-5"] as const;
+
+/** Six faces for the six shots, repeating the pool's when it has fewer. */
+export function shotsOf(members: readonly LanderMemberData[]): LanderMemberData[] {
+  return members.length === 0 ? [] : Array.from({ length: SHOTS }, (_, index) => members[index % members.length]!);
+}
+
+/**
+ * A short film made of member photos with changing transitions (docs/product/landers.md#transitionsvideolanding):
+ * CSS animation over the pool's own photos, no stock footage, no script. With reduced motion it is a still grid.
+ */
+export function TransitionsVideo({ data }: { data: LanderData }) {
+  const { t } = useTranslation("landers");
+  const siteName = useRouteLoaderData<typeof rootLoader>("root")?.brand.name ?? "";
+  const shots = shotsOf(data.members);
+  return (
+    <>
+      <LanderHero data={data} title={t("transitionsvideolanding.title", { siteName })}>
+        {shots.length > 0 ? (
+          <div className="film relative mx-auto mt-4 aspect-video w-full max-w-2xl overflow-hidden rounded-2xl bg-black shadow-2xl" role="img" aria-label={t("transitionsvideolanding.label")} data-testid="film">
+            {shots.map((member, index) => (
+              <a
+                key={index}
+                href={memberSignupPath(member.id)}
+                tabIndex={-1}
+                className={`film-shot ${TRANSITIONS[index % TRANSITIONS.length]} ${SHOT_DELAYS[index]} absolute inset-0`}
+              >
+                <img src={member.photoUrl} alt="" width={320} height={320} loading={index === 0 ? "eager" : "lazy"} className="h-full w-full object-cover" />
+                <span className="absolute bottom-3 left-3 rounded-lg bg-black/60 px-3 py-1 text-left text-white">
+                  <MemberCaption member={member} fictional={data.fictional} />
+                </span>
+              </a>
+            ))}
+          </div>
+        ) : null}
+      </LanderHero>
+    </>
+  );
+}
