@@ -45,6 +45,16 @@ describe("landers", () => {
     expect(new Headers(asMember.init?.headers).get("Cache-Control")).toBe("private, no-store");
   });
 
+  it("leave out what the brand's visible profile fields leave out", async () => {
+    const base = tenantFixture({ id: "gamma", pool: "discreet" });
+    const gamma = tenantSchema.parse({ ...base, settings: { ...base.settings, visible_profile_fields: ["gender"] } });
+    await createMember(handle.db, { tenant: gamma, name: "Discreet", photo: "active", birthDate: "1990-01-01", city: "Utrecht", interests: ["music"] });
+    const answer = (await callRoute(loadLander({ request: landerRequest("/landers/gallery"), context: contextFor(gamma), params: { kind: "gallery" } }))) as DataWithInit<{
+      members: Array<{ name: string; age: number | null; city: string | null; interests: string[] }>;
+    }>;
+    expect(answer.data.members).toMatchObject([{ name: "Discreet", age: null, city: null, interests: [] }]);
+  });
+
   it("send a lander kind we do not have to the brand's default lander with the query", async () => {
     const answer = await callRoute(loadLander({ request: landerRequest("/landers/nope?ref=x"), context: contextFor(alpha), params: { kind: "nope" } }));
     expect((answer as Response).headers.get("Location")).toBe("/landers/gallery?ref=x");

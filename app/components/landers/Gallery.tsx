@@ -1,16 +1,14 @@
-import { Link, useRouteLoaderData } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { LanderData } from "~/models/landers/pages/lander-page.server";
-import type { loader as rootLoader } from "~/root";
 import { LanderHero, memberSignupPath, MemberCaption, NoMembers } from "./LanderParts";
 
 /** A gallery of member cards, each leading to the signup with that member (docs/product/landers.md#gallery). */
 export function Gallery({ data }: { data: LanderData }) {
   const { t } = useTranslation("landers");
-  const siteName = useRouteLoaderData<typeof rootLoader>("root")?.brand.name ?? "";
   return (
     <>
-      <LanderHero data={data} title={t("gallery.title", { siteName })} />
+      <LanderHero data={data} title={t("gallery.title", { siteName: data.siteName })} />
       <ul className="mx-auto grid max-w-5xl grid-cols-2 gap-3 p-4 sm:grid-cols-3 md:grid-cols-4" data-testid="gallery">
         {data.members.slice(0, 12).map((member, index) => (
           <li key={member.id} className="overflow-hidden rounded-xl bg-white shadow-sm">

@@ -1,7 +1,6 @@
-import { Link, useRouteLoaderData } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { LanderData } from "~/models/landers/pages/lander-page.server";
-import type { loader as rootLoader } from "~/root";
 import { LanderHero, memberSignupPath, type LanderMemberData } from "./LanderParts";
 
 /**
@@ -10,7 +9,6 @@ import { LanderHero, memberSignupPath, type LanderMemberData } from "./LanderPar
  */
 export function SocialNetwork({ data }: { data: LanderData }) {
   const { t } = useTranslation(["landers", "profile"]);
-  const siteName = useRouteLoaderData<typeof rootLoader>("root")?.brand.name ?? "";
   const post = (member: LanderMemberData, index: number): string => {
     const interest = member.interests[0];
     if (index % 3 === 1 && interest) return t("socialnetwork.likes", { name: member.name, interest: t(`profile:interests.${interest}`) });
@@ -20,7 +18,7 @@ export function SocialNetwork({ data }: { data: LanderData }) {
   const action = data.signupOpen ? "/signup" : "/login";
   return (
     <>
-      <LanderHero data={data} title={t("socialnetwork.title", { siteName })} />
+      <LanderHero data={data} title={t("socialnetwork.title", { siteName: data.siteName })} />
       <ol className="mx-auto max-w-lg space-y-4 p-4" data-testid="social-feed">
         {data.members.slice(0, 8).map((member, index) => (
           <li key={member.id} className="overflow-hidden rounded-2xl bg-white shadow-sm">

@@ -1,7 +1,5 @@
-import { useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { LanderData } from "~/models/landers/pages/lander-page.server";
-import type { loader as rootLoader } from "~/root";
 import { LanderHero, memberSignupPath, MemberCaption, type LanderMemberData } from "./LanderParts";
 
 /** The film's six shots, each four seconds (the .film-* keyframes in app/tailwind.css are made for six). */
@@ -21,11 +19,10 @@ export function shotsOf(members: readonly LanderMemberData[]): LanderMemberData[
  */
 export function TransitionsVideo({ data }: { data: LanderData }) {
   const { t } = useTranslation("landers");
-  const siteName = useRouteLoaderData<typeof rootLoader>("root")?.brand.name ?? "";
   const shots = shotsOf(data.members);
   return (
     <>
-      <LanderHero data={data} title={t("transitionsvideolanding.title", { siteName })}>
+      <LanderHero data={data} title={t("transitionsvideolanding.title", { siteName: data.siteName })}>
         {shots.length > 0 ? (
           <div className="film relative mx-auto mt-4 aspect-video w-full max-w-2xl overflow-hidden rounded-2xl bg-black shadow-2xl" role="img" aria-label={t("transitionsvideolanding.label")} data-testid="film">
             {shots.map((member, index) => (

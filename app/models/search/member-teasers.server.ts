@@ -11,14 +11,19 @@ export interface MemberTeaser {
   id: number;
   name: string;
   age: number | null;
+  country: string | null;
+  region: string | null;
   city: string | null;
   photoUrl: string;
   isFictional: boolean;
+  interests: string[];
+  /** ISO time. */
+  lastActiveAt: string;
 }
 
 /**
- * Recently active members of a pool who have an approved photo, for the home page. Only the
- * pool's listed profiles: never another brand's members, never hidden ones.
+ * Recently active members of a pool who have an approved photo, for the home page and the landers.
+ * Only the pool's listed profiles: never another brand's members, never hidden ones.
  */
 export async function recentMemberTeasers(db: Database, storage: Storage, scope: { pool: string; siteId: string }, limit: number): Promise<MemberTeaser[]> {
   const rows = await db
@@ -26,22 +31,24 @@ export async function recentMemberTeasers(db: Database, storage: Storage, scope:
       id: profiles.memberId,
       name: profiles.name,
       birthDate: profiles.birthDate,
+      country: profiles.country,
+      region: profiles.region,
       city: profiles.city,
       thumbKey: photos.thumbKey,
       isFictional: profiles.isFictional,
+      interests: profiles.interests,
+      lastActiveAt: profiles.lastActiveAt,
     })
     .from(profiles)
     .innerJoin(photos, approvedMainPhoto)
     .where(and(eq(profiles.pool, scope.pool), eq(profiles.listed, true), shownOnBrand(scope.siteId)))
     .orderBy(desc(profiles.lastActiveAt), desc(profiles.memberId))
     .limit(limit);
-  return rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    age: row.birthDate ? ageOn(row.birthDate) : null,
-    city: row.city,
-    photoUrl: storage.publicUrl(row.thumbKey),
-    isFictional: row.isFictional,
+  return rows.map(({ birthDate, thumbKey, lastActiveAt, ...row }) => ({
+    ...row,
+    age: birthDate ? ageOn(birthDate) : null,
+    photoUrl: storage.publicUrl(thumbKey),
+    lastActiveAt: lastActiveAt.toISOString(),
   }));
 }
 

@@ -27,7 +27,7 @@ export async function loadLander({ request, context, params }: LoaderFunctionArg
   // The map and "near you" follow the visitor's country when it is one of the brand's.
   const country = context.country && tenant.countries.includes(context.country) ? context.country : tenant.countries[0]!;
   const [members, memberCount, fictional, signup, t] = await Promise.all([
-    landerMembers(db(), storage(), { pool: tenant.pool, siteId: tenant.id }),
+    landerMembers(db(), storage(), tenant),
     countListedMembersCached(db(), tenant.pool),
     fictionalTexts(tenant, context.language),
     signupFormSettings(request, tenant),
@@ -37,6 +37,7 @@ export async function loadLander({ request, context, params }: LoaderFunctionArg
   return data(
     {
       kind,
+      siteName: tenant.name,
       niche: variant.niche,
       headline,
       members: members.map((member) => ({ ...member, activity: activityOf(member.lastActiveAt, Date.now()) })),
