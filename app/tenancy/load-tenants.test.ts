@@ -66,6 +66,11 @@ describe("loadTenants", () => {
     expect(loadError()).toMatch(/wrong\.json: field settings\.message_credits: Expected number, received string/);
   });
 
+  it("refuses a brand colour that has no readable shade near it (WCAG AA)", () => {
+    write("yellow.json", { ...tenantFixture({ id: "yellow" }), theme: { primary: "#ffd400" } });
+    expect(loadError()).toMatch(/yellow\.json: field theme\.primary: has no shade near it that reads at 4\.5:1/);
+  });
+
   it("refuses unknown fields, so a typo does not go unnoticed", () => {
     write("typo.json", { ...tenantFixture({ id: "typo" }), nische: 2 });
     expect(loadError()).toMatch(/typo\.json: field nische is not allowed/);

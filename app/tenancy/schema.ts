@@ -2,6 +2,7 @@ import { z } from "zod";
 import { COUNTRIES, LANGUAGES } from "~/domain/languages";
 import { GIFT_IDS } from "~/domain/gifts";
 import { LANDER_KINDS } from "~/domain/landers";
+import { readableColours } from "./readable-theme";
 import {
   INTERESTS,
   PROFILE_FIELDS,
@@ -224,7 +225,13 @@ const themeSchema = z
     /** Emoji or short mark shown before the brand name in the logo. */
     logo_mark: z.string().min(1).max(4).default("♥"),
   })
-  .strict();
+  .strict()
+  // Text in these colours must be readable (WCAG 2.2 AA): a colour with no readable shade of its own is refused.
+  .superRefine((theme, ctx) => {
+    for (const name of readableColours(theme).unreadable) {
+      ctx.addIssue({ code: z.ZodIssueCode.custom, path: [name], message: "has no shade near it that reads at 4.5:1 (WCAG AA): choose a darker colour (or, for warning, a lighter one)" });
+    }
+  });
 
 export const tenantSchema = z
   .object({

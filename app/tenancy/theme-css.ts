@@ -1,5 +1,6 @@
 import { hexToRgbTriplet } from "~/utils/colour";
 import type { TenantTheme } from "./schema";
+import { readableColours } from "./readable-theme";
 
 const VARIABLES: Array<[keyof TenantTheme, string]> = [
   ["primary", "primary"],
@@ -11,8 +12,9 @@ const VARIABLES: Array<[keyof TenantTheme, string]> = [
   ["unread_messages", "unread-messages"],
 ];
 
-/** The `:root` rule that gives Tailwind's brand colours this brand's values. */
+/** The `:root` rule that gives Tailwind's brand colours this brand's values, in shades that read at WCAG AA. */
 export function themeCss(theme: TenantTheme): string {
-  const lines = VARIABLES.map(([key, name]) => `--color-${name}: ${hexToRgbTriplet(theme[key])};`);
+  const readable = readableColours(theme).theme;
+  const lines = VARIABLES.map(([key, name]) => `--color-${name}: ${hexToRgbTriplet(readable[key])};`);
   return `:root{${lines.join("")}}`;
 }

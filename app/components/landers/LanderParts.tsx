@@ -28,13 +28,13 @@ export function LanderHero({ data, title, children }: { data: LanderData; title:
       <h1 className="mx-auto max-w-2xl text-3xl font-extrabold leading-tight md:text-4xl" data-testid="lander-headline">
         {data.headline}
       </h1>
-      <p className="mx-auto mt-3 max-w-xl text-white/90">{t(`home:niches.${data.niche}.intro`)}</p>
+      <p className="mx-auto mt-3 max-w-xl text-white">{t(`home:niches.${data.niche}.intro`)}</p>
       <h2 className="mt-6 text-lg font-semibold">{title}</h2>
       {children}
       <div className="mt-6">
         <SignupCta open={data.signupOpen} className="btn-light px-7 py-3 text-base" />
       </div>
-      <p className="mt-3 text-sm text-white/85">{t("memberCount", { count: data.memberCount, formatted: new Intl.NumberFormat(i18n.language).format(data.memberCount) })}</p>
+      <p className="mt-3 text-sm text-white">{t("memberCount", { count: data.memberCount, formatted: new Intl.NumberFormat(i18n.language).format(data.memberCount) })}</p>
     </section>
   );
 }
