@@ -1,5 +1,5 @@
 // The HTTP server: static files, then every other request through Remix with the brand of its host.
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { broadcastDevReady } from "@remix-run/node";
 import compression from "compression";
@@ -43,7 +43,16 @@ app.use("/media/chat", (_req, res) => res.status(404).end());
 app.use("/media", express.static(path.join(dataDir, "storage"), { immutable: true, maxAge: "1y", index: false, fallthrough: false, setHeaders: fileHeaders }));
 // Catalogue URLs carry a version (see catalogueVersion), so a year is safe in production.
 app.use("/locales", express.static("public/locales", { maxAge: production ? "1y" : 0, setHeaders: fileHeaders }));
-app.use(express.static("public", { maxAge: "1h", index: false, setHeaders: fileHeaders }));
+// The other public files are known at start: a page's path goes straight on to Remix instead of
+// costing a disk lookup on every request (docs/decisions/028-request-path.md).
+const publicFiles = new Set(
+  readdirSync("public", { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => `/${path.relative("public", path.join(entry.parentPath ?? entry.path, entry.name)).split(path.sep).join("/")}`)
+    .filter((file) => !file.startsWith("/build/") && !file.startsWith("/locales/")),
+);
+const publicFile = express.static("public", { maxAge: "1h", index: false, setHeaders: fileHeaders });
+app.use((req, res, next) => (publicFiles.has(req.path) ? publicFile(req, res, next) : next()));
 // Every other request: the brand and member of the request, the one request guard (cross-site
 // posts, body size), then Remix.
 app.all("*", createAppHandler(build));

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { SignupLink } from "~/components/account/SignupModal";
 import { MemberCardList } from "~/components/members/MemberCard";
 import { db } from "~/db.server";
-import { countListedMembersCached, recentMemberTeasers } from "~/models/search/member-teasers.server";
+import { countListedMembersCached, recentMemberTeasers, teasersAsShown } from "~/models/search/member-teasers.server";
 import { getFixedT } from "~/i18n/i18next.server";
 import { brandText } from "~/models/console/brand-texts.server";
 import { storage } from "~/services/storage/storage.server";
@@ -25,7 +25,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   ]);
   return {
     niche,
-    members,
+    members: teasersAsShown(members, tenant.settings.visible_profile_fields),
     memberCount,
     fictional: {
       icon: tenant.settings.fictional_icon,

@@ -2,7 +2,7 @@ import type { Database } from "../../../db/client.server";
 import type { Storage } from "~/services/storage/storage";
 import type { Tenant } from "~/tenancy/schema";
 import { TtlCache } from "~/utils/ttl-cache";
-import { recentMemberTeasers, type MemberTeaser } from "~/models/search/member-teasers.server";
+import { recentMemberTeasers, teasersAsShown, type MemberTeaser } from "~/models/search/member-teasers.server";
 
 /** How many members a lander shows at most. */
 export const LANDER_MEMBERS = 24;
@@ -16,13 +16,5 @@ const cache = new TtlCache<string, MemberTeaser[]>(60_000);
 /** The pool's recently active listed members with an approved photo, as this brand may show them. */
 export async function landerMembers(db: Database, storage: Storage, tenant: Pick<Tenant, "id" | "pool" | "settings">): Promise<MemberTeaser[]> {
   const members = await cache.get(`${tenant.pool}\n${tenant.id}`, () => recentMemberTeasers(db, storage, { pool: tenant.pool, siteId: tenant.id }, LANDER_MEMBERS));
-  // What the brand's visible_profile_fields leave out is not on its landers either (the map needs the town).
-  const visible = new Set<string>(tenant.settings.visible_profile_fields);
-  return members.map((member) => ({
-    ...member,
-    age: visible.has("date_of_birth") ? member.age : null,
-    city: visible.has("city") ? member.city : null,
-    region: visible.has("city") ? member.region : null,
-    interests: visible.has("interests") ? member.interests : [],
-  }));
+  return teasersAsShown(members, tenant.settings.visible_profile_fields);
 }

@@ -52,6 +52,18 @@ export async function recentMemberTeasers(db: Database, storage: Storage, scope:
   }));
 }
 
+/** Teasers as a brand shows them: what its visible_profile_fields leave out is left out (the town with the city). */
+export function teasersAsShown(teasers: MemberTeaser[], visibleFields: readonly string[]): MemberTeaser[] {
+  const visible = new Set(visibleFields);
+  return teasers.map((teaser) => ({
+    ...teaser,
+    age: visible.has("date_of_birth") ? teaser.age : null,
+    city: visible.has("city") ? teaser.city : null,
+    region: visible.has("city") ? teaser.region : null,
+    interests: visible.has("interests") ? teaser.interests : [],
+  }));
+}
+
 /** Counting a pool of millions takes longer than the page may: the home page's count may be five minutes old. */
 const memberCounts = new TtlCache<string, number>(5 * 60 * 1000);
 
