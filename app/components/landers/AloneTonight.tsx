@@ -13,7 +13,7 @@ export function AloneTonight({ data }: { data: LanderData }) {
       <ul className="mx-auto max-w-2xl divide-y divide-gray-200 bg-white" data-testid="alone-list">
         {data.members.slice(0, 12).map((member, index) => (
           <li key={member.id}>
-            <Link to={memberSignupPath(member.id)} className="flex items-center gap-4 p-3 hover:bg-gray-50" aria-label={t("viewProfile", { name: member.name })}>
+            <Link to={memberSignupPath(member.id)} className="flex items-center gap-4 p-3 hover:bg-gray-50">
               <img src={member.photoUrl} alt="" width={64} height={64} loading={index < 4 ? "eager" : "lazy"} className="h-16 w-16 rounded-full object-cover" />
               <span className="min-w-0 flex-1">
                 <MemberCaption member={member} fictional={data.fictional} />

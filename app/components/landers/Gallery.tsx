@@ -12,7 +12,7 @@ export function Gallery({ data }: { data: LanderData }) {
       <ul className="mx-auto grid max-w-5xl grid-cols-2 gap-3 p-4 sm:grid-cols-3 md:grid-cols-4" data-testid="gallery">
         {data.members.slice(0, 12).map((member, index) => (
           <li key={member.id} className="overflow-hidden rounded-xl bg-white shadow-sm">
-            <Link to={memberSignupPath(member.id)} className="block" aria-label={t("viewProfile", { name: member.name })}>
+            <Link to={memberSignupPath(member.id)} className="block">
               <img src={member.photoUrl} alt="" width={320} height={320} loading={index < 4 ? "eager" : "lazy"} className="aspect-square w-full object-cover" />
               <span className="block p-2">
                 <MemberCaption member={member} fictional={data.fictional} />

@@ -22,7 +22,7 @@ export function SocialNetwork({ data }: { data: LanderData }) {
       <ol className="mx-auto max-w-lg space-y-4 p-4" data-testid="social-feed">
         {data.members.slice(0, 8).map((member, index) => (
           <li key={member.id} className="overflow-hidden rounded-2xl bg-white shadow-sm">
-            <Link to={memberSignupPath(member.id)} className="flex items-center gap-3 p-3" aria-label={t("viewProfile", { name: member.name })}>
+            <Link to={memberSignupPath(member.id)} className="flex items-center gap-3 p-3">
               <img src={member.photoUrl} alt="" width={40} height={40} loading={index < 2 ? "eager" : "lazy"} className="h-10 w-10 rounded-full object-cover" />
               <span className="font-semibold">{post(member, index)}</span>
             </Link>
