@@ -3,15 +3,14 @@
 // 20 connections, and prints a table; results are recorded by hand in bench/RESULTS.md.
 // `/pages/cookies` is the trivial route (a static page through the root and i18n) every page is
 // compared with; `/healthz` (one `select 1`, no rendering) is the floor of the machine.
-import { spawn } from "node:child_process";
-import { rmSync } from "node:fs";
 import autocannon from "autocannon";
 import { DEMO_PASSWORD, demoAccountEmail } from "../db/seed/demo-accounts.server";
+import { brandHost, startServer } from "./server";
 
 const PORT = 3288;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const TENANT = "flirtpunt";
-const HOST = `${TENANT}.localhost`;
+const HOST = brandHost(TENANT);
 const SITE_ENTRY = "site_entry=MTc2MzY4MzIwMDAwMA%3D%3D";
 const TRIVIAL = "/pages/cookies";
 const SEARCH = "/members?search=1&gender=female&country=NL&min_age=30&max_age=45";
@@ -25,19 +24,7 @@ const PAGES: Array<{ path: string; member?: boolean }> = [
   { path: SEARCH, member: true },
 ];
 
-const dataDir = ".data/bench";
-if (!process.env.BENCH_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
-const server = spawn(process.execPath, ["server.mjs"], {
-  env: { ...process.env, NODE_ENV: "production", PORT: String(PORT), DATA_DIR: dataDir, DEV_TENANT_HOSTS: "1", LOCAL_SERVICES: "1", SEED_ON_START: "1", SEED_DEMO_LOGINS: "1" },
-  stdio: ["ignore", "pipe", "inherit"],
-});
-
-await new Promise<void>((resolve, reject) => {
-  server.stdout!.on("data", (chunk: Buffer) => {
-    if (chunk.toString().includes("listening on")) resolve();
-  });
-  server.on("exit", (code) => reject(new Error(`server exited with ${code}`)));
-});
+const server = await startServer(PORT, ".data/bench");
 
 /** Logs in the brand's free demo member and returns its session cookie. */
 async function memberCookie(): Promise<string> {
