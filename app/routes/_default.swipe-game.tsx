@@ -111,6 +111,8 @@ export default function SwipeGame() {
           <Link
             to={`/members/${candidate.id}`}
             className="block"
+            // The photo is all the link shows: its name is the member's (WCAG 2.4.4).
+            aria-label={candidate.name}
             draggable={false}
             onClick={(event) => {
               // A swipe that ends on the photo is not a click on it.
