@@ -28,7 +28,7 @@ const layer = (files, ...rules) => ({
 });
 
 export default tseslint.config(
-  { ignores: ["build/", "public/build/", ".data/", ".cache/", "node_modules/", "test-results/", "playwright-report/"] },
+  { ignores: ["build/", "public/build/", ".data/", ".cache/", "node_modules/", "test-results/", "playwright-report/", "bench/floor/build/", "bench/floor/public/build/", "bench/floor/.cache/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
