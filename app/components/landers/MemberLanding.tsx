@@ -33,7 +33,7 @@ function Portrait({ profile, className }: { profile: Profile; className: string 
   );
 }
 
-/** Name, age, city, and the brand's warning on a fictional profile (spec section 1: it must always be there). */
+/** Name, age, city, and the brand's warning on a fictional profile (docs/product/landers.md#member-landing-pages: it is always there). */
 function Facts({ data, large = false }: { data: MemberLandingData; large?: boolean }) {
   const { t } = useTranslation("landers");
   const { profile, fictional } = data;

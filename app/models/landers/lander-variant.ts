@@ -13,7 +13,7 @@ export interface LanderVariant {
 
 const NICHE_SLUGS = new Set<string>(Object.values(NICHES));
 
-/** A niche landing slug with its locale, e.g. `bdsm-de` (spec section 9): the niche and the language, or null. */
+/** A niche landing slug with its locale, e.g. `bdsm-de` (docs/product/landers.md#variants): the niche and the language, or null. */
 export function parseNicheSlug(slug: string | undefined): { niche: Niche; language: Language } | null {
   const match = /^([a-z]+)-([a-z]{2})$/.exec(slug ?? "");
   if (!match || !NICHE_SLUGS.has(match[1]!) || !isLanguage(match[2])) return null;
