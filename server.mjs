@@ -1,83 +1,14 @@
-// The HTTP server: static files, then every other request through Remix with the brand of its host.
-import { existsSync, readdirSync } from "node:fs";
-import path from "node:path";
-import { broadcastDevReady } from "@remix-run/node";
-import compression from "compression";
-import express from "express";
+// Starts the HTTP server: one process, or — with several cores and PostgreSQL — a primary that
+// keeps WEB_CONCURRENCY server processes running on one port (docs/scaling.md#processes).
+import cluster from "node:cluster";
+import { availableParallelism } from "node:os";
+import { processCount } from "./server/process-count.mjs";
 
-const BUILD_PATH = path.resolve("build/index.js");
-if (!existsSync(BUILD_PATH)) {
-  console.error("No build found: run `npm run build` first (or `npm run quickstart`).");
-  process.exit(1);
+const { count, note } = processCount(process.env, availableParallelism());
+if (cluster.isPrimary && note) console.log(note);
+if (cluster.isPrimary && count > 1) {
+  const { runPrimary } = await import("./server/cluster.mjs");
+  runPrimary(count);
+} else {
+  await import("./server/serve.mjs");
 }
-const build = await import(BUILD_PATH);
-const { createAppHandler, startup, shutdown } = build.entry.module;
-const production = process.env.NODE_ENV === "production";
-const port = Number(process.env.PORT ?? 3000);
-// Only this machine reaches a server nobody configured (docs/product/safety.md#fail-closed); a
-// proxy or container sets HOST=0.0.0.0.
-const host = process.env.HOST || "127.0.0.1";
-const dataDir = path.resolve(process.env.DATA_DIR ?? ".data");
-
-try {
-  await startup();
-} catch (error) {
-  // A broken tenant file or database stops the server with one clear line.
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-}
-
-/** Files get the same basic security headers as pages (docs/product/safety.md#headers). */
-function fileHeaders(res) {
-  res.setHeader("X-Content-Type-Options", "nosniff");
-  res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-}
-
-const app = express();
-app.disable("x-powered-by");
-app.set("trust proxy", false);
-app.use(compression());
-app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", setHeaders: fileHeaders }));
-// Chat photos are private: only their signed links (/private-media/…) serve them.
-app.use("/media/chat", (_req, res) => res.status(404).end());
-app.use("/media", express.static(path.join(dataDir, "storage"), { immutable: true, maxAge: "1y", index: false, fallthrough: false, setHeaders: fileHeaders }));
-// Catalogue URLs carry a version (see catalogueVersion), so a year is safe in production.
-app.use("/locales", express.static("public/locales", { maxAge: production ? "1y" : 0, setHeaders: fileHeaders }));
-// The other public files are known at start: a page's path goes straight on to Remix instead of
-// costing a disk lookup on every request (docs/decisions/028-request-path.md).
-const publicFiles = new Set(
-  readdirSync("public", { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => `/${path.relative("public", path.join(entry.parentPath ?? entry.path, entry.name)).split(path.sep).join("/")}`)
-    .filter((file) => !file.startsWith("/build/") && !file.startsWith("/locales/")),
-);
-const publicFile = express.static("public", { maxAge: "1h", index: false, setHeaders: fileHeaders });
-app.use((req, res, next) => (publicFiles.has(req.path) ? publicFile(req, res, next) : next()));
-// Every other request: the brand and member of the request, the one request guard (cross-site
-// posts, body size), then Remix.
-app.all("*", createAppHandler(build));
-
-const server = app.listen(port, host, () => {
-  console.log(`listening on http://${host.includes(":") ? `[${host}]` : host}:${port}`);
-  if (!production) broadcastDevReady(build);
-});
-// A client gets this long to send its headers, and its whole request (a photo upload on a slow
-// line included); the answer may take longer (the event stream stays open for hours).
-server.headersTimeout = 20_000;
-server.requestTimeout = 120_000;
-
-let stopping = false;
-async function stop(signal) {
-  if (stopping) return;
-  stopping = true;
-  console.log(`${signal}: closing`);
-  server.close();
-  server.closeIdleConnections?.();
-  try {
-    await shutdown();
-  } finally {
-    process.exit(0);
-  }
-}
-process.on("SIGTERM", () => void stop("SIGTERM"));
-process.on("SIGINT", () => void stop("SIGINT"));

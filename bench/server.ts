@@ -15,7 +15,7 @@ export const brandHost = (tenant: string) => `${tenant}.localhost`;
 export async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
   if (!process.env.BENCH_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
   const server = spawn(process.execPath, ["server.mjs"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, DEV_TENANT_HOSTS: "1", LOCAL_SERVICES: "1", SEED_ON_START: "1", SEED_DEMO_LOGINS: "1" },
+    env: { ...process.env, NODE_ENV: "production", WEB_CONCURRENCY: process.env.BENCH_PROCESSES ?? "1", PORT: String(port), DATA_DIR: dataDir, DEV_TENANT_HOSTS: "1", LOCAL_SERVICES: "1", SEED_ON_START: "1", SEED_DEMO_LOGINS: "1" },
     stdio: ["ignore", "pipe", "inherit"],
   });
   return listening(server);

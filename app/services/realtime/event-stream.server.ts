@@ -36,6 +36,16 @@ export function formatEvent(event: { id?: number; kind: string; data: Record<str
   return `${id}event: ${event.kind}\ndata: ${JSON.stringify(event.data)}\n\n`;
 }
 
+const processStopping = new AbortController();
+
+/**
+ * Ends every open stream of this process, which is stopping: the browsers reconnect (to another
+ * process) with their Last-Event-ID and miss nothing (docs/scaling.md#processes).
+ */
+export function endEventStreams(): void {
+  processStopping.abort();
+}
+
 /**
  * A member's live event stream. It first replays what came after `lastEventId` (the browser's
  * Last-Event-ID on a reconnect, or the id the page's data was read at), then sends each new event
@@ -43,7 +53,8 @@ export function formatEvent(event: { id?: number; kind: string; data: Record<str
  * afterwards. Each read also looks back a few seconds (never before the stream started) for
  * events that committed out of id order; ids already sent are skipped.
  */
-export function memberEventStream(sources: StreamSources, lastEventId: number | null, abort: AbortSignal): ReadableStream<Uint8Array> {
+export function memberEventStream(sources: StreamSources, lastEventId: number | null, requestAbort: AbortSignal): ReadableStream<Uint8Array> {
+  const abort = AbortSignal.any([requestAbort, processStopping.signal]);
   const encoder = new TextEncoder();
   let cleanup = () => undefined as void;
   return new ReadableStream<Uint8Array>({
