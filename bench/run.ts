@@ -17,15 +17,29 @@ const SITE_ENTRY = "site_entry=MTc2MzY4MzIwMDAwMA%3D%3D";
 const TRIVIAL = "/pages/cookies";
 const SEARCH = "/members?search=1&gender=female&country=NL&min_age=30&max_age=45";
 const FLOOR = "floor: bare Remix, 24 cards";
-const PAGES: Array<{ path: string; member?: boolean; floor?: boolean }> = [
+interface Page {
+  path: string;
+  member?: boolean;
+  floor?: boolean;
+}
+/** Pages whose address needs an id read from the member's own pages: filled in after login. */
+const PROFILE = "{profile}";
+const CONVERSATION = "{conversation}";
+const PAGES: Page[] = [
   { path: "/", floor: true },
   { path: "/healthz" },
   { path: TRIVIAL },
   { path: "/" },
+  { path: "/landers/tinderswipe" },
   { path: "/members" },
   { path: SEARCH },
   { path: "/members", member: true },
   { path: SEARCH, member: true },
+  { path: `/members/${PROFILE}`, member: true },
+  { path: "/likes/received", member: true },
+  { path: "/chats", member: true },
+  { path: `/chats/${CONVERSATION}`, member: true },
+  { path: "/credits", member: true },
 ];
 
 const server = await startServer(PORT, ".data/bench");
@@ -50,13 +64,15 @@ async function memberCookie(): Promise<string> {
   });
 }
 
-/** The search cookie /members sets for a member on a first visit, as their browser would keep it. */
-async function searchCookieFor(session: string): Promise<string | null> {
+/** A page as the member's browser gets it: its search cookie (if it sets one) and its HTML. */
+async function memberPage(session: string, path: string): Promise<{ search: string | null; html: string }> {
   const { request } = await import("node:http");
   return new Promise((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port: PORT, path: "/members", headers: { host: HOST, cookie: `${SITE_ENTRY}; ${session}` } }, (res) => {
-      res.resume();
-      resolve((res.headers["set-cookie"] ?? []).find((c) => c.startsWith("search="))?.split(";")[0] ?? null);
+    const req = request({ host: "127.0.0.1", port: PORT, path, headers: { host: HOST, cookie: `${SITE_ENTRY}; ${session}` } }, (res) => {
+      let html = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (html += chunk));
+      res.on("end", () => resolve({ search: (res.headers["set-cookie"] ?? []).find((c) => c.startsWith("search="))?.split(";")[0] ?? null, html }));
     });
     req.on("error", reject);
     req.end();
@@ -65,7 +81,12 @@ async function searchCookieFor(session: string): Promise<string | null> {
 
 const sid = await memberCookie();
 // A browsing member keeps the search cookie set on their first visit (their default filters).
-const search = await searchCookieFor(sid);
+const { search, html: results } = await memberPage(sid, "/members");
+// The first profile of the member's results, and the member's newest conversation.
+const profile = /href="\/members\/(\d+)"/.exec(results)?.[1];
+const conversation = /href="\/chats\/(\d+)"/.exec((await memberPage(sid, "/chats")).html)?.[1];
+if (!profile || !conversation) throw new Error("the demo member has no profile in their results or no conversation: seed with activity (bench/README.md)");
+for (const page of PAGES) page.path = page.path.replace(PROFILE, profile).replace(CONVERSATION, conversation);
 /**
  * The machine's speed drifts from minute to minute (other guests on the host): each page is
  * measured in BENCH_ROUNDS rounds that start with the floor, and each round's ratio is against
@@ -81,7 +102,7 @@ interface Round {
   non2xx: number;
 }
 const rounds = new Map<string, Round[]>();
-const label = ({ path, member, floor }: (typeof PAGES)[number]) => (floor ? FLOOR : `${path}${member ? " (member)" : ""}`);
+const label = ({ path, member, floor }: Page) => (floor ? FLOOR : `${path}${member ? " (member)" : ""}`);
 for (let round = 0; round < ROUNDS; round++) {
   let floorRate = 0;
   for (const page of PAGES) {
@@ -110,6 +131,7 @@ const rows = PAGES.map((page) => {
 server.kill("SIGTERM");
 floor.kill("SIGTERM");
 
-console.log(`\n${DURATION}s per page and round, ${ROUNDS} rounds, 20 connections, one server process; ratio = requests/s against the floor (bench/floor) in the same round (median, then every round)\n`);
+const processes = Number(process.env.BENCH_PROCESSES ?? 1);
+console.log(`\n${DURATION}s per page and round, ${ROUNDS} rounds, 20 connections, ${processes === 1 ? "one server process" : `${processes} server processes`}; ratio = requests/s against the floor (bench/floor) in the same round (median, then every round)\n`);
 console.log("| page | requests/s | vs floor | p50 ms | p97.5 ms | p99 ms | non-2xx |\n|---|---|---|---|---|---|---|");
 console.log(rows.join("\n"));

@@ -11,11 +11,12 @@ import { regionsOf } from "~/domain/places";
 import { locationSchema } from "~/models/profiles/profile-forms";
 import { profileOf, saveLocation } from "~/models/profiles/profile-update.server";
 import { requireMember } from "~/web/require-member.server";
+import { regionNames } from "~/utils/intl-formats";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { tenant, member } = requireMember(request, context);
   const profile = await profileOf(db(), member.id);
-  const displayNames = new Intl.DisplayNames([context.language], { type: "region" });
+  const displayNames = regionNames(context.language);
   return {
     countries: tenant.countries.map((code) => ({ code, name: displayNames.of(code) ?? code, regions: regionsOf(code) })),
     current: { country: profile?.country ?? tenant.countries[0]!, region: profile?.region ?? "", city: profile?.city ?? "" },

@@ -16,6 +16,7 @@ import { filtersToParams } from "~/models/search/search-filters";
 import { storage } from "~/services/storage/storage.server";
 import { keepListAfterOwnPost } from "~/utils/own-post-revalidation";
 import { requireTenant } from "~/tenancy/require-tenant.server";
+import { regionNames } from "~/utils/intl-formats";
 
 export const handle = { i18n: ["common", "members", "profile", "likes"] };
 
@@ -27,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     fictionalTexts(tenant, context.language),
     getFixedT(context.language, "members"),
   ]);
-  const names = new Intl.DisplayNames([context.language], { type: "region" });
+  const names = regionNames(context.language);
   const rules = searchRules(tenant);
   return data(
     {

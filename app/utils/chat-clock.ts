@@ -1,3 +1,4 @@
+import { dateTimeFormat } from "~/utils/intl-formats";
 /**
  * Days and times in chat are the brand's calendar (its time zone), the same on the server and in
  * the browser; "today" and "yesterday" come from the server so both render alike.
@@ -12,7 +13,7 @@ export interface ChatClock {
 
 /** The brand's calendar day of a moment, as YYYY-MM-DD. */
 export function dayOf(date: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(date);
+  return dateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(date);
 }
 
 /** The calendar day before a YYYY-MM-DD day (not "24 hours ago", which a clock change can make two days). */

@@ -1,12 +1,13 @@
+import { dateTimeFormat } from "~/utils/intl-formats";
 /** The calendar date (YYYY-MM-DD) of a moment in a time zone. */
 export function dayIn(timeZone: string, at: Date): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
+  return dateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
 }
 
 /** Minutes the zone is ahead of UTC at that moment. */
 function offsetMinutes(timeZone: string, at: Date): number {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" })
+    dateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric", second: "numeric" })
       .formatToParts(at)
       .map((part) => [part.type, Number(part.value)]),
   );

@@ -4,12 +4,13 @@ import { resultRows } from "../../../db/client.server";
 import { brandDayStats, siteVisits } from "../../../db/schema";
 import type { Tracking } from "~/models/accounts/tracking";
 import type { Tenant } from "~/tenancy/schema";
+import { dateTimeFormat } from "~/utils/intl-formats";
 
 const DAY_MS = 86_400_000;
 
 /** The brand's calendar day of a moment, as YYYY-MM-DD. */
 export function brandDay(tenant: Pick<Tenant, "timezone">, at: Date): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: tenant.timezone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
+  return dateTimeFormat("en-CA", { timeZone: tenant.timezone, year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
 }
 
 /** The traffic source columns of a figure; "" for none. */

@@ -4,6 +4,7 @@ import { memberCare, profiles } from "../../../db/schema";
 import type { Tenant } from "~/tenancy/schema";
 import { ageOn } from "~/utils/age";
 import { speaksOfDistress } from "./care-words";
+import { dateTimeFormat } from "~/utils/intl-formats";
 
 /*
  * Protection of members who may be vulnerable (docs/product/staff.md#vulnerable-members): limits
@@ -41,7 +42,7 @@ export async function spending(db: Executor, memberId: number, timezone: string)
 
 /** The brand's calendar day and hour now. */
 function brandClock(timezone: string, now: Date): { day: string; hour: number } {
-  const parts = new Intl.DateTimeFormat("en-CA", { timeZone: timezone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", hourCycle: "h23" }).formatToParts(now);
+  const parts = dateTimeFormat("en-CA", { timeZone: timezone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", hourCycle: "h23" }).formatToParts(now);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "00";
   return { day: `${part("year")}-${part("month")}-${part("day")}`, hour: Number(part("hour")) };
 }

@@ -2,6 +2,7 @@ import { getFixedT } from "~/i18n/i18next.server";
 import { LANGUAGE_LOCALES, type Language } from "~/domain/languages";
 import type { Tenant } from "~/tenancy/schema";
 import { companyVariables, termsVersionDate } from "./company-info";
+import { dateTimeFormat } from "~/utils/intl-formats";
 
 /** Pages whose text lives in the `pages` catalogue, filled in with the brand's company data. */
 export const STATIC_PAGES = ["terms", "privacy", "cookies", "ban", "faq", "return-policy", "service", "complaints"] as const;
@@ -19,7 +20,7 @@ export async function staticPageData(page: StaticPage, tenant: Tenant, language:
     vars,
     hasVat: tenant.company.vat_numbers.length > 0,
     hasTradenames: tenant.company.tradenames.length > 0,
-    version: new Intl.DateTimeFormat(LANGUAGE_LOCALES[language], { dateStyle: "long", timeZone: tenant.timezone }).format(
+    version: dateTimeFormat(LANGUAGE_LOCALES[language], { dateStyle: "long", timeZone: tenant.timezone }).format(
       termsVersionDate(tenant.company),
     ),
     title: `${t(`${page}.title`, vars)} | ${tenant.name}`,

@@ -12,6 +12,7 @@ import { aboutSchema, askedPersonalFields, basicsSchema, interestsSchema, locati
 import { personalValues, profileOf, saveAbout, saveBasics, saveInterests, saveLocation, savePersonal, textReviewOf } from "~/models/profiles/profile-update.server";
 import type { CurrentMember } from "~/models/members/current-member";
 import { waitingTexts } from "~/models/moderation/text-review.server";
+import { regionNames } from "~/utils/intl-formats";
 
 export const PROFILE_SECTIONS = ["basics", "location", "personal", "interests", "about"] as const;
 export type ProfileSection = (typeof PROFILE_SECTIONS)[number];
@@ -22,7 +23,7 @@ export async function profileEditData(tenant: Tenant, member: CurrentMember, lan
   if (!profile) throw new Error(`Member ${member.id} has no profile`);
   const visible = new Set<string>(tenant.settings.visible_profile_fields);
   const personal = askedPersonalFields(tenant);
-  const names = new Intl.DisplayNames([language], { type: "region" });
+  const names = regionNames(language);
   return {
     memberId: member.id,
     email: member.email,

@@ -1,0 +1,65 @@
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { AgnosticRouteObject, matchRoutes as MatchRoutes } from "@remix-run/router";
+import { describe, expect, it } from "vitest";
+
+// The server loads @remix-run/router's CommonJS build, the one patched (docs/decisions/030-route-matching-cache.md).
+const require = createRequire(import.meta.url);
+const { matchRoutes } = require("@remix-run/router") as { matchRoutes: typeof MatchRoutes };
+
+type Route = AgnosticRouteObject;
+
+const tree = (): Route[] => [
+  {
+    id: "root",
+    path: "",
+    children: [
+      { id: "home", index: true },
+      { id: "member", path: "members/:id", children: [{ id: "member-index", index: true }, { id: "chat", path: "chat" }] },
+      { id: "page", path: "pages/:page" },
+      { id: "lander", path: "landers/:kind/:slug?" },
+      { id: "case", path: "Exact", caseSensitive: true },
+      { id: "rest", path: "*" },
+    ],
+  },
+];
+
+const children = (route: Route): Route[] => ("children" in route && route.children) || [];
+const ids = (routes: Route[], path: string) => matchRoutes(routes, path)?.map((match) => match.route.id);
+
+describe("route matching with the kept branches", () => {
+  it("runs on the patched build (npm ci applies patches/ after installing)", () => {
+    const source = readFileSync(require.resolve("@remix-run/router"), "utf8");
+    expect(source).toContain("rankedBranchPlans");
+    expect(source).toContain("compiledPaths");
+  });
+
+  it("matches as the framework does, call after call", () => {
+    for (let i = 0; i < 3; i++) {
+      const routes = tree();
+      expect(ids(routes, "/")).toEqual(["root", "home"]);
+      expect(ids(routes, "/members/5")).toEqual(["root", "member", "member-index"]);
+      expect(ids(routes, "/members/5/chat")).toEqual(["root", "member", "chat"]);
+      expect(ids(routes, "/MEMBERS/5")).toEqual(["root", "member", "member-index"]);
+      expect(ids(routes, "/landers/swipe")).toEqual(["root", "lander"]);
+      expect(ids(routes, "/exact")).toEqual(["root", "rest"]);
+      expect(ids(routes, "/Exact")).toEqual(["root", "case"]);
+      expect(matchRoutes(routes, "/landers/swipe/bdsm-de")?.[1]?.params).toEqual({ kind: "swipe", slug: "bdsm-de" });
+    }
+  });
+
+  it("hands back the route objects of the array it was given, not those of an earlier call", () => {
+    const first = tree();
+    const second = tree();
+    matchRoutes(first, "/members/1/chat");
+    const matches = matchRoutes(second, "/members/1/chat")!;
+    expect(matches[2]!.route).toBe(children(children(second[0]!)[1]!)[1]);
+  });
+
+  it("sees a tree changed in place", () => {
+    const routes = tree();
+    expect(ids(routes, "/likes")).toEqual(["root", "rest"]);
+    children(routes[0]!).push({ id: "likes", path: "likes" });
+    expect(ids(routes, "/likes")).toEqual(["root", "likes"]);
+  });
+});
