@@ -1,80 +1,25 @@
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startS3Server, type S3Server } from "../../../tests/fixtures/s3-server";
 import { objectUrl, S3Storage, type S3Config } from "./s3.server";
 
-interface RecordedRequest {
-  method: string;
-  url: string;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
-
-/** A tiny in-process S3: objects in a Map by path, every request recorded. */
-const objects = new Map<string, { data: Buffer; contentType: string | undefined }>();
-const requests: RecordedRequest[] = [];
-/** When set, every request is answered with this status and an S3 error body. */
-let failWith: number | undefined;
-
-let server: Server;
-let endpoint: string;
+/** The tests' S3-compatible store: objects by key, every request recorded. */
+let s3: S3Server;
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      const path = req.url ?? "/";
-      const body = Buffer.concat(chunks);
-      requests.push({ method: req.method ?? "", url: path, headers: req.headers, body });
-      if (failWith !== undefined) {
-        res.writeHead(failWith, { "content-type": "application/xml" });
-        res.end("<?xml version=\"1.0\"?><Error><Code>InternalError</Code><Message>We encountered an internal error.</Message></Error>");
-        return;
-      }
-      switch (req.method) {
-        case "PUT":
-          objects.set(path, { data: body, contentType: req.headers["content-type"] });
-          res.writeHead(200, { etag: '"etag"' });
-          res.end();
-          return;
-        case "HEAD": {
-          const object = objects.get(path);
-          res.writeHead(object ? 200 : 404, object ? { "content-length": object.data.length } : {});
-          res.end();
-          return;
-        }
-        case "DELETE":
-          objects.delete(path);
-          res.writeHead(204);
-          res.end();
-          return;
-        default:
-          res.writeHead(405);
-          res.end();
-      }
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  s3 = await startS3Server({ bucket: "bucket", accessKeyId: "AKIAEXAMPLE" });
 });
 
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve())));
-});
+afterAll(() => s3.close());
 
-beforeEach(() => {
-  objects.clear();
-  requests.length = 0;
-  failWith = undefined;
-});
+beforeEach(() => s3.reset());
 
 const SECRET = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY";
 
 function config(overrides: Partial<S3Config> = {}): S3Config {
   return {
-    endpoint,
+    endpoint: s3.endpoint,
     bucket: "bucket",
     region: "us-east-1",
     accessKeyId: "AKIAEXAMPLE",
@@ -90,19 +35,33 @@ describe("S3Storage", () => {
     const storage = new S3Storage(config());
     expect(await storage.has("photos/ab/cd.webp")).toBe(false);
     await storage.put("photos/ab/cd.webp", Buffer.from("image"), "image/webp");
-    expect(objects.get("/bucket/photos/ab/cd.webp")?.data.toString()).toBe("image");
+    expect(s3.objects.get("photos/ab/cd.webp")?.data.toString()).toBe("image");
     expect(await storage.has("photos/ab/cd.webp")).toBe(true);
     expect(storage.publicUrl("photos/ab/cd.webp")).toBe("https://cdn.example.com/media/photos/ab/cd.webp");
     await storage.remove("photos/ab/cd.webp");
     expect(await storage.has("photos/ab/cd.webp")).toBe(false);
     // Removing what is already gone is fine.
     await storage.remove("photos/ab/cd.webp");
-    expect(requests.map((request) => request.method)).toEqual(["HEAD", "PUT", "HEAD", "DELETE", "HEAD", "DELETE"]);
+    expect(s3.requests.map((request) => request.method)).toEqual(["HEAD", "PUT", "HEAD", "DELETE", "HEAD", "DELETE"]);
+  });
+
+  it("gets an object's bytes, and null for a key that is not there", async () => {
+    const storage = new S3Storage(config());
+    await storage.put("photos/ab/cd.webp", Buffer.from("image"), "image/webp");
+    expect((await storage.get("photos/ab/cd.webp"))?.toString()).toBe("image");
+    expect(await storage.get("photos/ab/ef.webp")).toBeNull();
+    expect(s3.objects.get("photos/ab/cd.webp")?.contentType).toBe("image/webp");
+  });
+
+  it("names the store's refusal of a key it does not know", async () => {
+    const storage = new S3Storage(config({ accessKeyId: "AKIAOTHER" }), { retries: 0 });
+    await expect(storage.put("photos/ab/cd.webp", Buffer.from("image"), "image/webp")).rejects.toThrow(/PUT photos\/ab\/cd\.webp failed with status 403 \(InvalidAccessKeyId\)/);
+    expect(s3.objects.size).toBe(0);
   });
 
   it("sends a signed, immutable PUT with the content type to the path-style URL", async () => {
     await new S3Storage(config()).put("photos/ab/cd.webp", Buffer.from("image"), "image/webp");
-    const [put] = requests;
+    const [put] = s3.requests;
     expect(put?.method).toBe("PUT");
     expect(put?.url).toBe("/bucket/photos/ab/cd.webp");
     expect(put?.headers["content-type"]).toBe("image/webp");
@@ -118,7 +77,7 @@ describe("S3Storage", () => {
     const storage = new S3Storage(config());
     await storage.has("photos/ab/cd.webp");
     await storage.remove("photos/ab/cd.webp");
-    for (const request of requests) {
+    for (const request of s3.requests) {
       expect(request.url).toBe("/bucket/photos/ab/cd.webp");
       expect(request.headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIAEXAMPLE\//);
       expect(request.headers["x-amz-content-sha256"]).toBeDefined();
@@ -131,11 +90,11 @@ describe("S3Storage", () => {
     await expect(storage.has("/etc/passwd")).rejects.toThrow(/Invalid storage key/);
     await expect(storage.remove("photos//x.webp")).rejects.toThrow(/Invalid storage key/);
     expect(() => storage.publicUrl("a/../b.webp")).toThrow(/Invalid storage key/);
-    expect(requests).toHaveLength(0);
+    expect(s3.requests).toHaveLength(0);
   });
 
   it("names the status and key of a failed request but never the secret", async () => {
-    failWith = 500;
+    s3.failWith = 500;
     const storage = new S3Storage(config(), { retries: 1 });
     const error = await storage.put("photos/ab/cd.webp", Buffer.from("image"), "image/webp").then(
       () => undefined,
@@ -148,11 +107,11 @@ describe("S3Storage", () => {
     expect(message).toContain("InternalError");
     expect(message).not.toContain(SECRET);
     // 5xx answers are retried as many times as configured.
-    expect(requests).toHaveLength(2);
+    expect(s3.requests).toHaveLength(2);
   });
 
   it("throws on unexpected HEAD and DELETE answers", async () => {
-    failWith = 403;
+    s3.failWith = 403;
     const storage = new S3Storage(config());
     await expect(storage.has("photos/ab/cd.webp")).rejects.toThrow(/HEAD photos\/ab\/cd\.webp failed with status 403/);
     await expect(storage.remove("photos/ab/cd.webp")).rejects.toThrow(/DELETE photos\/ab\/cd\.webp failed with status 403/);
