@@ -14,6 +14,11 @@ const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * The database itself when DATABASE_URL goes through a pooler in transaction mode: listening
+   * for member events and the migration lock need a session of their own (docs/scaling.md#pooler).
+   */
+  DATABASE_DIRECT_URL: z.string().url().optional(),
   DATA_DIR: z.string().default(".data"),
   TENANTS_DIR: z.string().default("tenants"),
   DEFAULT_TENANT: z.string().optional(),

@@ -5,7 +5,8 @@
 // cards (bench/floor) on the same Remix, React, express and compression. `/pages/cookies` is the
 // project's own trivial route; `/healthz` (one `select 1`, no rendering) shows the server's own cost.
 import autocannon from "autocannon";
-import { DEMO_PASSWORD, demoAccountEmail } from "../db/seed/demo-accounts.server";
+import { request } from "node:http";
+import { DEMO_PASSWORD, demoAccountEmail, type DemoAccountKind } from "../db/seed/demo-accounts.server";
 import { brandHost, startFloor, startServer } from "./server";
 
 const PORT = 3288;
@@ -17,6 +18,8 @@ const SITE_ENTRY = "site_entry=MTc2MzY4MzIwMDAwMA%3D%3D";
 const TRIVIAL = "/pages/cookies";
 const SEARCH = "/members?search=1&gender=female&country=NL&min_age=30&max_age=45";
 const FLOOR = "floor: bare Remix, 24 cards";
+/** As many as `db:seed -- --profiles` makes (db/seed/cli.ts). */
+const BENCH_LOGINS = 40;
 interface Page {
   path: string;
   member?: boolean;
@@ -45,18 +48,16 @@ const PAGES: Page[] = [
 const server = await startServer(PORT, ".data/bench");
 const floor = await startFloor(FLOOR_PORT);
 
-/** Logs in the brand's free demo member and returns its session cookie. */
-async function memberCookie(): Promise<string> {
-  const { request } = await import("node:http");
-  const body = new URLSearchParams({ email: demoAccountEmail(TENANT, "free"), password: DEMO_PASSWORD }).toString();
+/** Logs in one of the brand's demo logins; its session cookie, or null when it does not exist. */
+async function logIn(kind: DemoAccountKind): Promise<string | null> {
+  const body = new URLSearchParams({ email: demoAccountEmail(TENANT, kind), password: DEMO_PASSWORD }).toString();
   return new Promise((resolve, reject) => {
     const req = request(
       { host: "127.0.0.1", port: PORT, path: "/login", method: "POST", headers: { host: HOST, "sec-fetch-site": "same-origin", "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body) } },
       (res) => {
-        const sid = (res.headers["set-cookie"] ?? []).find((c) => c.startsWith("sid="));
+        const sid = (res.headers["set-cookie"] ?? []).find((c) => /^(__Host-)?sid=/.test(c));
         res.resume();
-        if (sid) resolve(sid.split(";")[0]!);
-        else reject(new Error(`login failed with ${res.statusCode}`));
+        resolve(sid ? sid.split(";")[0]! : null);
       },
     );
     req.on("error", reject);
@@ -66,7 +67,6 @@ async function memberCookie(): Promise<string> {
 
 /** A page as the member's browser gets it: its search cookie (if it sets one) and its HTML. */
 async function memberPage(session: string, path: string): Promise<{ search: string | null; html: string }> {
-  const { request } = await import("node:http");
   return new Promise((resolve, reject) => {
     const req = request({ host: "127.0.0.1", port: PORT, path, headers: { host: HOST, cookie: `${SITE_ENTRY}; ${session}` } }, (res) => {
       let html = "";
@@ -79,14 +79,48 @@ async function memberPage(session: string, path: string): Promise<{ search: stri
   });
 }
 
-const sid = await memberCookie();
-// A browsing member keeps the search cookie set on their first visit (their default filters).
-const { search, html: results } = await memberPage(sid, "/members");
-// The first profile of the member's results, and the member's newest conversation.
-const profile = /href="\/members\/(\d+)"/.exec(results)?.[1];
-const conversation = /href="\/chats\/(\d+)"/.exec((await memberPage(sid, "/chats")).html)?.[1];
-if (!profile || !conversation) throw new Error("the demo member has no profile in their results or no conversation: seed with activity (bench/README.md)");
-for (const page of PAGES) page.path = page.path.replace(PROFILE, profile).replace(CONVERSATION, conversation);
+interface Member {
+  /** Every cookie the member's browser sends: entry, session, search. */
+  cookie: string;
+  /** The member's newest conversation. */
+  conversation: string;
+  /** The first profile of the member's results. */
+  profile: string;
+}
+
+/**
+ * The free demo member and the bench logins (`db:seed -- --profiles`, bench/README.md): member
+ * requests are spread over them as many members' would be, so no one member meets the
+ * per-member limits (600 profile views an hour).
+ */
+async function benchMembers(): Promise<Member[]> {
+  const kinds: DemoAccountKind[] = ["free", ...Array.from({ length: BENCH_LOGINS }, (_, i) => `bench-${i + 1}` as const)];
+  const found: Member[] = [];
+  for (const kind of kinds) {
+    const sid = await logIn(kind);
+    if (!sid) continue;
+    // A browsing member keeps the search cookie set on their first visit (their default filters).
+    const { search, html } = await memberPage(sid, "/members");
+    const profile = /href="\/members\/(\d+)"/.exec(html)?.[1];
+    const conversation = /href="\/chats\/(\d+)"/.exec((await memberPage(sid, "/chats")).html)?.[1];
+    if (profile && conversation) found.push({ cookie: [SITE_ENTRY, sid, search].filter(Boolean).join("; "), profile, conversation });
+  }
+  if (!found.length) throw new Error("no demo member with a profile in their results and a conversation: seed with activity (bench/README.md)");
+  return found;
+}
+
+const members = await benchMembers();
+let turn = 0;
+/** The next member's request for a page (autocannon asks for each request in turn). */
+function memberRequest(page: Page) {
+  return (request: autocannon.Request): autocannon.Request => {
+    const member = members[turn++ % members.length]!;
+    request.path = page.path.replace(PROFILE, member.profile).replace(CONVERSATION, member.conversation);
+    request.headers = { ...request.headers, host: HOST, cookie: member.cookie };
+    return request;
+  };
+}
+
 /**
  * The machine's speed drifts from minute to minute (other guests on the host): each page is
  * measured in BENCH_ROUNDS rounds that start with the floor, and each round's ratio is against
@@ -108,7 +142,8 @@ for (let round = 0; round < ROUNDS; round++) {
   for (const page of PAGES) {
     const result = await autocannon({
       url: `http://127.0.0.1:${page.floor ? FLOOR_PORT : PORT}${page.path}`,
-      headers: page.floor ? {} : { host: HOST, cookie: page.member ? `${SITE_ENTRY}; ${sid}${search ? `; ${search}` : ""}` : SITE_ENTRY },
+      headers: page.floor ? {} : { host: HOST, cookie: SITE_ENTRY },
+      requests: page.member ? [{ setupRequest: memberRequest(page) }] : undefined,
       connections: 20,
       duration: DURATION,
     });

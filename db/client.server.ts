@@ -36,6 +36,8 @@ export interface DatabaseHandle {
 export interface DatabaseOptions {
   /** PostgreSQL connection string; without it an embedded PGlite database is opened. */
   url?: string;
+  /** The database without a pooler between (LISTEN and session locks); defaults to `url`. */
+  directUrl?: string;
   /** PGlite data directory; `memory://` for a throw-away database. */
   dataDir?: string;
   /** PGlite: start from this data directory tarball (from `dumpDataDir`) instead of an empty database. */
@@ -55,13 +57,16 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       onnotice: () => undefined,
     });
     const db = drizzlePostgres({ client, schema }) as unknown as Database;
+    const directUrl = options.directUrl ?? url;
+    // LISTEN keeps a session: through a transaction-mode pooler it needs a direct connection.
+    const listener = directUrl === url ? client : postgres(directUrl, { max: 1, onnotice: () => undefined });
     return {
       db,
       kind: "postgres",
       async migrate() {
         // Two servers starting at once must not both run the same migration. One connection,
         // so the session lock covers every statement of the migration.
-        const single = postgres(url, { max: 1, onnotice: () => undefined });
+        const single = postgres(directUrl, { max: 1, onnotice: () => undefined });
         try {
           await single`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
           await migratePostgres(drizzlePostgres({ client: single, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
@@ -69,9 +74,12 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
           await single.end({ timeout: 5 });
         }
       },
-      close: () => client.end({ timeout: 5 }),
+      async close() {
+        await client.end({ timeout: 5 });
+        if (listener !== client) await listener.end({ timeout: 5 });
+      },
       async listen(channel, onPayload) {
-        const { unlisten } = await client.listen(channel, onPayload);
+        const { unlisten } = await listener.listen(channel, onPayload);
         return unlisten;
       },
     };

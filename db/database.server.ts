@@ -6,7 +6,7 @@ let handle: DatabaseHandle | undefined;
 
 /** The process-wide database: PostgreSQL with DATABASE_URL, otherwise PGlite in DATA_DIR. */
 export function databaseHandle(): DatabaseHandle {
-  handle ??= openDatabase({ url: env().DATABASE_URL, dataDir: path.join(env().DATA_DIR, "pglite") });
+  handle ??= openDatabase({ url: env().DATABASE_URL, directUrl: env().DATABASE_DIRECT_URL, dataDir: path.join(env().DATA_DIR, "pglite") });
   return handle;
 }
 

@@ -62,7 +62,17 @@ const publicFile = express.static("public", { maxAge: "1h", index: false, setHea
 app.use((req, res, next) => (publicFiles.has(req.path) ? publicFile(req, res, next) : next()));
 // Every other request: the brand and member of the request, the one request guard (cross-site
 // posts, body size), then Remix.
-app.all("*", createAppHandler(build));
+const handleApp = createAppHandler(build);
+// Requests still being worked on, also after their client went away: stopping waits for them
+// before it closes the database.
+let working = 0;
+let idle = () => undefined;
+app.all("*", (req, res, next) => {
+  working++;
+  handleApp(req, res, next).finally(() => {
+    if (--working === 0) idle();
+  });
+});
 
 const server = app.listen(port, host, () => {
   // Alone it says where it listens; one of several leaves that to the primary, once all listen.
@@ -90,8 +100,12 @@ stop = async (reason) => {
   const closed = new Promise((resolve) => server.close(resolve));
   server.closeIdleConnections();
   endEventStreams();
-  const deadline = setTimeout(() => server.closeAllConnections(), DRAIN_MS);
+  const deadline = setTimeout(() => {
+    server.closeAllConnections();
+    idle();
+  }, DRAIN_MS);
   await closed;
+  if (working > 0) await new Promise((resolve) => (idle = resolve));
   clearTimeout(deadline);
   try {
     await shutdown();

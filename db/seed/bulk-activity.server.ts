@@ -21,12 +21,9 @@ const DEMO_MESSAGES = 20;
  * profiles take minutes.
  */
 export async function seedBulkActivity(db: Database, tenant: Tenant, log: (line: string) => void = () => undefined): Promise<void> {
-  const [range] = (await db.execute(sql`
-    select min(id)::bigint as lo, max(id)::bigint as hi from members where seed_ref like ${`${tenant.pool}:bulk:%`}
-  `)) as unknown as Array<{ lo: string | null; hi: string | null }>;
-  if (!range?.lo || !range.hi) return;
-  const lo = Number(range.lo);
-  const span = Number(range.hi) - lo + 1;
+  const range = await bulkRange(db, tenant);
+  if (!range) return;
+  const { lo, span } = range;
   for (let start = lo; start < lo + span; start += BATCH) {
     const end = Math.min(lo + span - 1, start + BATCH - 1);
     await db.execute(sql`
@@ -49,6 +46,23 @@ export async function seedBulkActivity(db: Database, tenant: Tenant, log: (line:
     log(`activity: ${end - lo + 1} / ${span} members`);
   }
 
+  await seedDemoInboxes(db, tenant);
+}
+
+/** The ids of the pool's bulk profiles: from `lo`, `span` of them (a few may be missing). */
+async function bulkRange(db: Database, tenant: Tenant): Promise<{ lo: number; span: number } | null> {
+  const [range] = (await db.execute(sql`
+    select min(id)::bigint as lo, max(id)::bigint as hi from members where seed_ref like ${`${tenant.pool}:bulk:%`}
+  `)) as unknown as Array<{ lo: string | null; hi: string | null }>;
+  if (!range?.lo || !range.hi) return null;
+  return { lo: Number(range.lo), span: Number(range.hi) - Number(range.lo) + 1 };
+}
+
+/** Likes received and conversations with bulk profiles for each of the brand's demo logins. */
+export async function seedDemoInboxes(db: Database, tenant: Tenant): Promise<void> {
+  const range = await bulkRange(db, tenant);
+  if (!range) return;
+  const { lo, span } = range;
   const demo = (await db.execute(sql`
     select id::bigint as id from members where seed_ref like ${`demo-account:${tenant.id}:%`}
   `)) as unknown as Array<{ id: string }>;

@@ -5,13 +5,16 @@ import { tenants } from "../../app/tenancy/tenants.server";
 import { closeDatabase, databaseHandle } from "../database.server";
 import { seedBulk } from "./bulk.server";
 import { seedBulkActivity } from "./bulk-activity.server";
-import { seedDemoAccounts } from "./demo-accounts.server";
+import { seedBenchAccounts, seedDemoAccounts } from "./demo-accounts.server";
 import { DEMO_PROFILES_PER_POOL, seedDemo } from "./seed.server";
 
 const usage = `npm run db:seed                              demo members for every pool (${DEMO_PROFILES_PER_POOL} each)
 npm run db:seed -- --per-pool 500             more demo members per pool
 npm run db:seed -- --demo                     also the demo logins (premium.<brand>@demo.invalid) and the DEMO10 code
 npm run db:seed -- --profiles 1000000 [--tenant flirtpunt]   bulk profiles for benchmarks, with likes, conversations and messages among them and for the demo logins`;
+
+/** Logins the page benchmark spreads its member requests over (bench/run.ts). */
+const BENCH_ACCOUNTS = 40;
 
 const { values } = parseArgs({
   options: {
@@ -40,6 +43,7 @@ try {
     if (!Number.isInteger(total) || total <= 0 || !tenant) throw new Error(`Bad arguments.\n${usage}`);
     const started = Date.now();
     await seedBulk(handle.db, storage(), tenant, total, console.log);
+    await seedBenchAccounts(handle.db, tenant, BENCH_ACCOUNTS);
     await seedBulkActivity(handle.db, tenant, console.log);
     console.log(`seeded ${total} profiles into pool ${tenant.pool} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   } else {

@@ -9,7 +9,7 @@ import { seal } from "../../app/services/secrets/seal.server";
 
 /** Known logins for trying a brand locally; created only when asked for (SEED_DEMO_LOGINS, `db:seed --demo`). */
 export const DEMO_PASSWORD = "demo-password-2026";
-export type DemoAccountKind = "free" | "premium";
+export type DemoAccountKind = "free" | "premium" | `bench-${number}`;
 
 /** A discount code to try on every brand (10%, any order, each member once). */
 export const DEMO_DISCOUNT_CODE = "DEMO10";
@@ -75,7 +75,7 @@ async function insertAccount(db: Database, tenant: Tenant, kind: DemoAccountKind
     await tx.insert(profiles).values({
       memberId: member.id,
       pool: tenant.pool,
-      name: premium ? "Demo Premium" : "Demo Free",
+      name: premium ? "Demo Premium" : kind === "free" ? "Demo Free" : `Demo ${kind}`,
       gender: woman ? "female" : "male",
       sexuality: tenant.niche === 7 ? "gay" : "hetero",
       birthDate: tenant.settings.min_age >= 40 ? "1960-05-05" : "1988-05-05",
@@ -84,6 +84,16 @@ async function insertAccount(db: Database, tenant: Tenant, kind: DemoAccountKind
       city: region?.cities[0] ?? null,
     });
   });
+}
+
+/**
+ * Free members with the demo password for the page benchmark (bench/run.ts), which spreads its
+ * requests over them as many members would: one member alone would meet the per-member limits
+ * (600 profile views an hour). Demo logins like the others, so a real deployment refuses them.
+ */
+export async function seedBenchAccounts(db: Database, tenant: Tenant, count: number): Promise<void> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  for (let i = 1; i <= count; i++) await insertAccount(db, tenant, `bench-${i}`, passwordHash);
 }
 
 /** Whether the known demo logins (members or staff) or the DEMO10 code exist: a real deployment refuses to start with them. */

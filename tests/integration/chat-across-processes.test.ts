@@ -22,7 +22,10 @@ describe.skipIf(!process.env.DATABASE_URL)("chat across server processes", () =>
       createMember(database.db, { tenant, email: "anna@example.com", password: "anna-password-kite", name: "Anna", credits: 100, paidUser: true }),
       createMember(database.db, { tenant, email: "bas@example.com", password: "bas-password-kite", name: "Bas" }),
     ]);
-    const servers = [startServer(dir, { DATABASE_URL: database.url! }), startServer(dir, { DATABASE_URL: database.url! })];
+    // The second listens through a connection of its own, as behind a pooler (docs/scaling.md#pooler).
+    const direct = new URL(database.url!);
+    direct.searchParams.set("application_name", "direct");
+    const servers = [startServer(dir, { DATABASE_URL: database.url! }), startServer(dir, { DATABASE_URL: database.url!, DATABASE_DIRECT_URL: direct.toString() })];
     const host = tenant.domains[0]!;
     try {
       await Promise.all(servers.map(waitForListening));
