@@ -82,6 +82,8 @@ async function memberPage(session: string, path: string): Promise<{ search: stri
 interface Member {
   /** Every cookie the member's browser sends: entry, session, search. */
   cookie: string;
+  /** The member's own address (from 198.18.0.0/15, kept for tests), as X-Forwarded-For. */
+  address: string;
   /** The member's newest conversation. */
   conversation: string;
   /** The first profile of the member's results. */
@@ -90,8 +92,8 @@ interface Member {
 
 /**
  * The free demo member and the bench logins (`db:seed -- --profiles`, bench/README.md): member
- * requests are spread over them as many members' would be, so no one member meets the
- * per-member limits (600 profile views an hour).
+ * requests are spread over them as many members' would be, each from an address of their own,
+ * so no one member or address meets the limits (600 profile views an hour each).
  */
 async function benchMembers(): Promise<Member[]> {
   const kinds: DemoAccountKind[] = ["free", ...Array.from({ length: BENCH_LOGINS }, (_, i) => `bench-${i + 1}` as const)];
@@ -103,7 +105,8 @@ async function benchMembers(): Promise<Member[]> {
     const { search, html } = await memberPage(sid, "/members");
     const profile = /href="\/members\/(\d+)"/.exec(html)?.[1];
     const conversation = /href="\/chats\/(\d+)"/.exec((await memberPage(sid, "/chats")).html)?.[1];
-    if (profile && conversation) found.push({ cookie: [SITE_ENTRY, sid, search].filter(Boolean).join("; "), profile, conversation });
+    const address = `198.18.${found.length >> 8}.${found.length & 255}`;
+    if (profile && conversation) found.push({ cookie: [SITE_ENTRY, sid, search].filter(Boolean).join("; "), address, profile, conversation });
   }
   if (!found.length) throw new Error("no demo member with a profile in their results and a conversation: seed with activity (bench/README.md)");
   return found;
@@ -116,7 +119,7 @@ function memberRequest(page: Page) {
   return (request: autocannon.Request): autocannon.Request => {
     const member = members[turn++ % members.length]!;
     request.path = page.path.replace(PROFILE, member.profile).replace(CONVERSATION, member.conversation);
-    request.headers = { ...request.headers, host: HOST, cookie: member.cookie };
+    request.headers = { ...request.headers, host: HOST, cookie: member.cookie, "x-forwarded-for": member.address };
     return request;
   };
 }

@@ -10,12 +10,13 @@ export const brandHost = (tenant: string) => `${tenant}.localhost`;
 /**
  * Starts server.mjs on `port` and resolves once it listens. The data directory starts empty
  * (unless BENCH_KEEP_DATA is set, to measure a pool filled beforehand). The server is stopped
- * when this process exits, so a benchmark that throws leaves no server holding the port.
+ * when this process exits, so a benchmark that throws leaves no server holding the port. It
+ * trusts X-Forwarded-For from this machine: the benchmark's members each have an address.
  */
 export async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
   if (!process.env.BENCH_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
   const server = spawn(process.execPath, ["server.mjs"], {
-    env: { ...process.env, NODE_ENV: "production", WEB_CONCURRENCY: process.env.BENCH_PROCESSES ?? "1", PORT: String(port), DATA_DIR: dataDir, DEV_TENANT_HOSTS: "1", LOCAL_SERVICES: "1", SEED_ON_START: "1", SEED_DEMO_LOGINS: "1" },
+    env: { ...process.env, NODE_ENV: "production", WEB_CONCURRENCY: process.env.BENCH_PROCESSES ?? "1", PORT: String(port), DATA_DIR: dataDir, DEV_TENANT_HOSTS: "1", LOCAL_SERVICES: "1", SEED_ON_START: "1", SEED_DEMO_LOGINS: "1", TRUSTED_PROXIES: "loopback" },
     stdio: ["ignore", "pipe", "inherit"],
   });
   return listening(server);

@@ -5,11 +5,12 @@ import { badgeText } from "~/components/likes/badge-count";
 import type { MessageKind } from "~/models/chat/chat-rules";
 import { dayOf, type ChatClock } from "~/utils/chat-clock";
 import { apiCall } from "~/utils/api-call";
+import { dateTimeFormat } from "~/utils/intl-formats";
 
 /** The list's time of a last message: the time today, "yesterday", else the date. */
 function messageTime(clock: ChatClock, yesterday: string) {
-  const time = new Intl.DateTimeFormat(clock.locale, { timeZone: clock.timeZone, hour: "2-digit", minute: "2-digit" });
-  const date = new Intl.DateTimeFormat(clock.locale, { timeZone: clock.timeZone, day: "numeric", month: "short" });
+  const time = dateTimeFormat(clock.locale, { timeZone: clock.timeZone, hour: "2-digit", minute: "2-digit" });
+  const date = dateTimeFormat(clock.locale, { timeZone: clock.timeZone, day: "numeric", month: "short" });
   return (at: Date) => {
     const day = dayOf(at, clock.timeZone);
     return day === clock.today ? time.format(at) : day === clock.yesterday ? yesterday : date.format(at);

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { giftImageUrl, isGiftId } from "~/domain/gifts";
 import type { ChatMessage } from "~/models/chat/conversations.server";
 import { dayOf, type ChatClock } from "~/utils/chat-clock";
+import { dateTimeFormat } from "~/utils/intl-formats";
 
 type ShownMessage = ChatMessage;
 
@@ -81,8 +82,8 @@ export function MessageList({
 
   const all = known;
   const hiddenNotice = earlier ? earlier.olderHidden : olderHidden;
-  const time = new Intl.DateTimeFormat(locale, { timeZone, hour: "2-digit", minute: "2-digit" });
-  const longDay = new Intl.DateTimeFormat(locale, { timeZone, weekday: "long", day: "numeric", month: "long", year: "numeric" });
+  const time = dateTimeFormat(locale, { timeZone, hour: "2-digit", minute: "2-digit" });
+  const longDay = dateTimeFormat(locale, { timeZone, weekday: "long", day: "numeric", month: "long", year: "numeric" });
   const lastMine = [...all].reverse().find((message) => message.senderId === memberId);
   const rows = all.map((message, index) => {
     const day = dayOf(new Date(message.createdAt), timeZone);

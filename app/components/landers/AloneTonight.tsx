@@ -2,11 +2,12 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { LanderData } from "~/models/landers/pages/lander-page.server";
 import { LanderHero, memberSignupPath, MemberCaption, NoMembers } from "./LanderParts";
+import { regionNames } from "~/utils/intl-formats";
 
 /** "Who is alone tonight near you" (docs/product/landers.md#alonetonight): the most recently active first, with how recently. */
 export function AloneTonight({ data }: { data: LanderData }) {
   const { t, i18n } = useTranslation("landers");
-  const place = data.country ? (new Intl.DisplayNames([i18n.language], { type: "region" }).of(data.country) ?? data.country) : "";
+  const place = data.country ? (regionNames(i18n.language).of(data.country) ?? data.country) : "";
   return (
     <>
       <LanderHero data={data} title={t("alonetonight.title", { place })} />

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { LanderData } from "~/models/landers/pages/lander-page.server";
+import { numberFormat } from "~/utils/intl-formats";
 
 export type LanderMemberData = LanderData["members"][number];
 
@@ -34,7 +35,7 @@ export function LanderHero({ data, title, children }: { data: LanderData; title:
       <div className="mt-6">
         <SignupCta open={data.signupOpen} className="btn-light px-7 py-3 text-base" />
       </div>
-      <p className="mt-3 text-sm text-white">{t("memberCount", { count: data.memberCount, formatted: new Intl.NumberFormat(i18n.language).format(data.memberCount) })}</p>
+      <p className="mt-3 text-sm text-white">{t("memberCount", { count: data.memberCount, formatted: numberFormat(i18n.language).format(data.memberCount) })}</p>
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { LanderData } from "~/models/landers/pages/lander-page.server";
 import { LanderHero, memberSignupPath, MemberCaption } from "./LanderParts";
+import { regionNames } from "~/utils/intl-formats";
 
 /**
  * A map of the visitor's country with the towns where members live (docs/product/landers.md#maplanding),
@@ -9,7 +10,7 @@ import { LanderHero, memberSignupPath, MemberCaption } from "./LanderParts";
  */
 export function MapLanding({ data }: { data: LanderData }) {
   const { t, i18n } = useTranslation("landers");
-  const country = data.country ? (new Intl.DisplayNames([i18n.language], { type: "region" }).of(data.country) ?? data.country) : "";
+  const country = data.country ? (regionNames(i18n.language).of(data.country) ?? data.country) : "";
   const map = data.map;
   const byId = new Map(data.members.map((member) => [member.id, member]));
   return (

@@ -7,6 +7,7 @@ import { BrandLogo } from "./BrandLogo";
 import { LanguageSwitcher } from "./LanguageSwitcher";
 import { LOW_CREDITS } from "~/models/payments/order-pricing";
 import { AppBackButton } from "./AppBackButton";
+import { numberFormat } from "~/utils/intl-formats";
 
 interface RouteHandle {
   hideLanguageSwitcher?: boolean;
@@ -112,7 +113,7 @@ function CountBadge({ count, label, testId, colour = "bg-primary" }: { count: nu
  */
 function CreditsLink({ credits }: { credits: number }) {
   const { t, i18n } = useTranslation("common");
-  const balance = new Intl.NumberFormat(i18n.language).format(credits);
+  const balance = numberFormat(i18n.language).format(credits);
   const low = credits <= LOW_CREDITS;
   return (
     <NavLink to="/credits" className={navLinkClass} aria-label={t("nav.creditsBalance", { count: credits })} data-testid="nav-credits" data-credits={credits}>

@@ -11,6 +11,7 @@ import { MemberCardList } from "./MemberCard";
 import { GiftPicker, type GiftChoice } from "./GiftPicker";
 import { MessageLink } from "~/components/chat/MessageLink";
 import type { MemberCard as CardData } from "~/models/members/member-cards.server";
+import { regionNames } from "~/utils/intl-formats";
 
 /**
  * The profile view (docs/product/profiles.md#profile-view): header, main image, gallery (locked photos blurred with a
@@ -32,7 +33,7 @@ export function ProfileView({
   gifts: GiftChoice | null;
 }) {
   const { t, i18n } = useTranslation(["members", "profile"]);
-  const countryName = profile.country ? (new Intl.DisplayNames([i18n.language], { type: "region" }).of(profile.country) ?? profile.country) : null;
+  const countryName = profile.country ? (regionNames(i18n.language).of(profile.country) ?? profile.country) : null;
   const place = [profile.city, profile.region, countryName].filter(Boolean).join(", ");
   const [selected, setSelected] = useState(0);
   const main = profile.photos[selected] ?? profile.photos[0];

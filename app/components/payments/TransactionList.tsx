@@ -3,12 +3,13 @@ import { useTranslation } from "react-i18next";
 import { useRootData } from "~/root";
 import { formatMoney } from "~/utils/money";
 import type { TransactionView } from "./TransactionResult";
+import { dateTimeFormat } from "~/utils/intl-formats";
 
 /** The member's payments, newest first, each linking to its result page. */
 export function TransactionList({ orders }: { orders: (TransactionView & { createdAt: string })[] }) {
   const { t, i18n } = useTranslation("payments");
   const timeZone = useRootData()?.brand.timezone;
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone });
+  const date = dateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone });
   return (
     <section>
       <h1 className="text-3xl font-bold">{t("transactions.title")}</h1>
