@@ -49,6 +49,30 @@ const MIGRATIONS_FOLDER = path.resolve("db/migrations");
 /** Any constant works: it only has to be the same in every server process. */
 const MIGRATION_LOCK_KEY = 7_245_311;
 
+/**
+ * Every query of the app as a prepared statement, kept per connection: drizzle prepares only
+ * queries given a name, and for the others PostgreSQL parsed and planned each execution anew —
+ * nine tenths of its CPU for a member's page at a million profiles (docs/scaling.md#database).
+ * Transactions and savepoints get the same client.
+ */
+function preparingStatements(client: postgres.Sql): postgres.Sql {
+  return new Proxy(client, {
+    get(target, key, receiver) {
+      if (key === "unsafe") {
+        return (query: string, params?: postgres.ParameterOrJSON<never>[], options?: postgres.UnsafeQueryOptions) => target.unsafe(query, params, { ...options, prepare: true });
+      }
+      if (key === "begin" || key === "savepoint") {
+        return (...args: unknown[]) => {
+          const work = args.pop() as (sql: postgres.Sql) => unknown;
+          const original = Reflect.get(target, key, target) as (...a: unknown[]) => unknown;
+          return original.call(target, ...args, (inner: postgres.Sql) => work(preparingStatements(inner)));
+        };
+      }
+      return Reflect.get(target, key, receiver) as unknown;
+    },
+  });
+}
+
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   const url = options.url;
   if (url) {
@@ -56,7 +80,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       max: options.maxConnections ?? 10,
       onnotice: () => undefined,
     });
-    const db = drizzlePostgres({ client, schema }) as unknown as Database;
+    const db = drizzlePostgres({ client: preparingStatements(client), schema }) as unknown as Database;
     const directUrl = options.directUrl ?? url;
     // LISTEN keeps a session: through a transaction-mode pooler it needs a direct connection.
     const listener = directUrl === url ? client : postgres(directUrl, { max: 1, onnotice: () => undefined });

@@ -1,0 +1,74 @@
+// CPU per request of each page, for the server process and for PostgreSQL, and the floor's:
+// `npm run build:local && npm run bench:cost` (bench/README.md#cpu-per-request). CPU time, unlike
+// requests per second, hardly changes with what else the machine is doing, so these figures are
+// the ones capacity is planned from (docs/scaling.md).
+import autocannon from "autocannon";
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { benchMembers, HOST, memberRequests, PAGES, pageLabel, SITE_ENTRY } from "./pages";
+import { startFloor, startServer } from "./server";
+
+const PORT = 3291;
+const FLOOR_PORT = 3292;
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
+const CONNECTIONS = 10;
+/** Clock ticks per second of /proc/<pid>/stat (USER_HZ). */
+const TICK_MS = 1000 / Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim());
+
+/** User + system CPU of these processes so far, in ms. */
+function cpuMs(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended meanwhile (a PostgreSQL backend of a closed connection).
+    }
+  }
+  return ticks * TICK_MS;
+}
+
+/** The PostgreSQL server's processes on this machine (none with the embedded database). */
+function postgresPids(): number[] {
+  if (!process.env.DATABASE_URL) return [];
+  try {
+    return execFileSync("pgrep", ["-x", "postgres"], { encoding: "utf8" }).trim().split("\n").map(Number);
+  } catch {
+    return [];
+  }
+}
+
+const server = await startServer(PORT, ".data/bench");
+const floor = await startFloor(FLOOR_PORT);
+const members = await benchMembers(PORT);
+const memberRequest = memberRequests(members);
+
+const rows: string[] = [];
+let floorCpu = 0;
+for (const page of PAGES) {
+  const pid = (page.floor ? floor : server).pid!;
+  const options = {
+    url: `http://127.0.0.1:${page.floor ? FLOOR_PORT : PORT}${page.path}`,
+    headers: page.floor ? {} : { host: HOST, cookie: SITE_ENTRY },
+    requests: page.member ? [{ setupRequest: memberRequest(page) }] : undefined,
+    connections: CONNECTIONS,
+  };
+  // Warm up (first renders, caches, the database's buffers), then measure.
+  await autocannon({ ...options, amount: Math.ceil(REQUESTS / 4) });
+  const database = postgresPids();
+  const before = { node: cpuMs([pid]), database: cpuMs(database) };
+  const result = await autocannon({ ...options, amount: REQUESTS });
+  const node = (cpuMs([pid]) - before.node) / REQUESTS;
+  const db = (cpuMs(database) - before.database) / REQUESTS;
+  if (page.floor) floorCpu = node;
+  const ratio = page.floor || !floorCpu ? "" : `${(floorCpu / node).toFixed(2)}×`;
+  rows.push(`| ${pageLabel(page)} | ${node.toFixed(2)} | ${ratio} | ${database.length ? db.toFixed(2) : "–"} | ${(1000 / (node + db)).toFixed(0)} | ${result.non2xx} |`);
+}
+server.kill("SIGTERM");
+floor.kill("SIGTERM");
+
+console.log(`\n${REQUESTS} requests per page after ${Math.ceil(REQUESTS / 4)} to warm up, ${CONNECTIONS} connections, one server process; ${process.env.DATABASE_URL ? "PostgreSQL on this machine" : "embedded database (its CPU is in the server's)"}\n`);
+console.log("| page | server CPU ms/request | floor's CPU ÷ page's | PostgreSQL CPU ms/request | requests/s per core (server + database) | non-2xx |\n|---|---|---|---|---|---|");
+console.log(rows.join("\n"));

@@ -1,0 +1,120 @@
+// The pages the benchmarks load (bench/run.ts for throughput, bench/cost.ts for CPU per request)
+// and the members who load them.
+import type autocannon from "autocannon";
+import { request } from "node:http";
+import { DEMO_PASSWORD, demoAccountEmail, type DemoAccountKind } from "../db/seed/demo-accounts.server";
+import { brandHost } from "./server";
+
+export const TENANT = "flirtpunt";
+export const HOST = brandHost(TENANT);
+/** A returning visitor's answer to the adult-content warning, so no dialog covers the page. */
+export const SITE_ENTRY = "site_entry=MTc2MzY4MzIwMDAwMA%3D%3D";
+const SEARCH = "/members?search=1&gender=female&country=NL&min_age=30&max_age=45";
+/** As many as `db:seed -- --profiles` makes (db/seed/cli.ts). */
+const BENCH_LOGINS = 40;
+
+export interface Page {
+  path: string;
+  member?: boolean;
+  /** The bare Remix app of bench/floor, not the project. */
+  floor?: boolean;
+}
+/** Placeholders for ids read from each member's own pages. */
+const PROFILE = "{profile}";
+const CONVERSATION = "{conversation}";
+
+export const PAGES: Page[] = [
+  { path: "/", floor: true },
+  { path: "/healthz" },
+  { path: "/pages/cookies" },
+  { path: "/" },
+  { path: "/landers/tinderswipe" },
+  { path: "/members" },
+  { path: SEARCH },
+  { path: "/members", member: true },
+  { path: SEARCH, member: true },
+  { path: `/members/${PROFILE}`, member: true },
+  { path: "/likes/received", member: true },
+  { path: "/chats", member: true },
+  { path: `/chats/${CONVERSATION}`, member: true },
+  { path: "/credits", member: true },
+];
+
+export interface Member {
+  /** Every cookie the member's browser sends: entry, session, search. */
+  cookie: string;
+  /** The member's own address (from 198.18.0.0/15, kept for tests), as X-Forwarded-For. */
+  address: string;
+  /** The member's newest conversation. */
+  conversation: string;
+  /** The first profile of the member's results. */
+  profile: string;
+}
+
+/** Logs in one of the brand's demo logins; its session cookie, or null when it does not exist. */
+async function logIn(port: number, kind: DemoAccountKind): Promise<string | null> {
+  const body = new URLSearchParams({ email: demoAccountEmail(TENANT, kind), password: DEMO_PASSWORD }).toString();
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: "127.0.0.1", port, path: "/login", method: "POST", headers: { host: HOST, "sec-fetch-site": "same-origin", "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body) } },
+      (res) => {
+        const sid = (res.headers["set-cookie"] ?? []).find((c) => /^(__Host-)?sid=/.test(c));
+        res.resume();
+        resolve(sid ? sid.split(";")[0]! : null);
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+/** A page as the member's browser gets it: its search cookie (if it sets one) and its HTML. */
+async function memberPage(port: number, session: string, path: string): Promise<{ search: string | null; html: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: "127.0.0.1", port, path, headers: { host: HOST, cookie: `${SITE_ENTRY}; ${session}` } }, (res) => {
+      let html = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => (html += chunk));
+      res.on("end", () => resolve({ search: (res.headers["set-cookie"] ?? []).find((c) => c.startsWith("search="))?.split(";")[0] ?? null, html }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/**
+ * The free demo member and the bench logins (`db:seed -- --profiles`, bench/README.md): member
+ * requests are spread over them as many members' would be, each from an address of their own,
+ * so no one member or address meets the limits (600 profile views an hour each).
+ */
+export async function benchMembers(port: number): Promise<Member[]> {
+  const kinds: DemoAccountKind[] = ["free", ...Array.from({ length: BENCH_LOGINS }, (_, i) => `bench-${i + 1}` as const)];
+  const found: Member[] = [];
+  for (const kind of kinds) {
+    const sid = await logIn(port, kind);
+    if (!sid) continue;
+    // A browsing member keeps the search cookie set on their first visit (their default filters).
+    const { search, html } = await memberPage(port, sid, "/members");
+    const profile = /href="\/members\/(\d+)"/.exec(html)?.[1];
+    const conversation = /href="\/chats\/(\d+)"/.exec((await memberPage(port, sid, "/chats")).html)?.[1];
+    const address = `198.18.${found.length >> 8}.${found.length & 255}`;
+    if (profile && conversation) found.push({ cookie: [SITE_ENTRY, sid, search].filter(Boolean).join("; "), address, profile, conversation });
+  }
+  if (!found.length) throw new Error("no demo member with a profile in their results and a conversation: seed with activity (bench/README.md)");
+  return found;
+}
+
+/** For a page, autocannon's request set-up that gives each request to the next member in turn. */
+export function memberRequests(members: Member[]) {
+  let turn = 0;
+  return (page: Page) =>
+    (request: autocannon.Request): autocannon.Request => {
+      const member = members[turn++ % members.length]!;
+      request.path = page.path.replace(PROFILE, member.profile).replace(CONVERSATION, member.conversation);
+      request.headers = { ...request.headers, host: HOST, cookie: member.cookie, "x-forwarded-for": member.address };
+      return request;
+    };
+}
+
+/** How a page is named in the tables. */
+export const pageLabel = ({ path, member, floor }: Page) => (floor ? "floor: bare Remix, 24 cards" : `${path}${member ? " (member)" : ""}`);
