@@ -92,7 +92,7 @@ export async function withBoundedBody(request: Request): Promise<Request | "tooL
 }
 
 /**
- * Runs before any loader or action (server.mjs): the request as the app may handle it, or the
+ * Runs before any loader or action (server/serve.mjs): the request as the app may handle it, or the
  * refusal to send instead — a short page in the visitor's language for a page load, JSON for a
  * script's call.
  */

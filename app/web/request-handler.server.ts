@@ -51,7 +51,7 @@ async function sendResponse(res: ServerResponse, response: Response): Promise<vo
 }
 
 /**
- * Every request that is not a static file (server.mjs): the brand, member and language of the
+ * Every request that is not a static file (server/serve.mjs): the brand, member and language of the
  * request, then the one request guard (docs/product/safety.md#request-guard), then Remix.
  */
 export function createAppHandler(build: ServerBuild) {
