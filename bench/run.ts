@@ -5,8 +5,7 @@
 // cards (bench/floor) on the same Remix, React, express and compression. `/pages/cookies` is the
 // project's own trivial route; `/healthz` (one `select 1`, no rendering) shows the server's own cost.
 import autocannon from "autocannon";
-import { DEMO_PASSWORD, demoAccountEmail } from "../db/seed/demo-accounts.server";
-import { brandHost, startFloor, startServer } from "./server";
+import { brandHost, demoMemberCookie, startFloor, startServer } from "./server";
 
 const PORT = 3288;
 const FLOOR_PORT = 3290;
@@ -31,25 +30,6 @@ const PAGES: Array<{ path: string; member?: boolean; floor?: boolean }> = [
 const server = await startServer(PORT, ".data/bench");
 const floor = await startFloor(FLOOR_PORT);
 
-/** Logs in the brand's free demo member and returns its session cookie. */
-async function memberCookie(): Promise<string> {
-  const { request } = await import("node:http");
-  const body = new URLSearchParams({ email: demoAccountEmail(TENANT, "free"), password: DEMO_PASSWORD }).toString();
-  return new Promise((resolve, reject) => {
-    const req = request(
-      { host: "127.0.0.1", port: PORT, path: "/login", method: "POST", headers: { host: HOST, "sec-fetch-site": "same-origin", "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body) } },
-      (res) => {
-        const sid = (res.headers["set-cookie"] ?? []).find((c) => c.startsWith("sid="));
-        res.resume();
-        if (sid) resolve(sid.split(";")[0]!);
-        else reject(new Error(`login failed with ${res.statusCode}`));
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
-  });
-}
-
 /** The search cookie /members sets for a member on a first visit, as their browser would keep it. */
 async function searchCookieFor(session: string): Promise<string | null> {
   const { request } = await import("node:http");
@@ -63,7 +43,7 @@ async function searchCookieFor(session: string): Promise<string | null> {
   });
 }
 
-const sid = await memberCookie();
+const sid = await demoMemberCookie(PORT, TENANT);
 // A browsing member keeps the search cookie set on their first visit (their default filters).
 const search = await searchCookieFor(sid);
 /**
