@@ -1,11 +1,11 @@
 import { RemixBrowser } from "@remix-run/react";
 import i18next from "i18next";
-import Backend from "i18next-http-backend";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { getInitialNamespaces } from "remix-i18next/client";
 import { DEFAULT_LANGUAGE, LANGUAGES } from "~/domain/languages";
+import { catalogueBackend } from "~/i18n/catalogue-backend";
 import { DEFAULT_NAMESPACE } from "~/i18n/namespaces";
 import { watchForChunkErrors } from "~/utils/chunk-reload";
 
@@ -17,14 +17,13 @@ function catalogueVersion(): string {
 async function hydrate() {
   await i18next
     .use(initReactI18next)
-    .use(Backend)
+    .use(catalogueBackend(catalogueVersion()))
     .init({
       lng: document.documentElement.lang,
       fallbackLng: DEFAULT_LANGUAGE,
       supportedLngs: [...LANGUAGES],
       ns: getInitialNamespaces(),
       defaultNS: DEFAULT_NAMESPACE,
-      backend: { loadPath: `/locales/{{lng}}/{{ns}}.json?v=${catalogueVersion()}` },
       interpolation: { escapeValue: false },
     });
 

@@ -13,9 +13,8 @@ import { request, type IncomingHttpHeaders } from "node:http";
 import { cpus, loadavg } from "node:os";
 import { gunzipSync, gzipSync } from "node:zlib";
 import autocannon from "autocannon";
-import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
 import { LANDER_KINDS } from "../app/domain/landers";
+import { lighthouseRuns, middle, type Scores } from "./lighthouse-runner";
 import { brandHost, startServer } from "./server";
 
 // Its own port and data directory, so it never meets a `npm run bench` server.
@@ -34,9 +33,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 20;
 const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE !== "0";
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 1);
-const CHROMIUM = "/usr/bin/chromium";
-// No sandbox (root in a container), no GPU, and nothing that reaches out: this machine has no internet.
-const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
 /** The adult-content warning's element (SiteEntryModal): present in the HTML when the dialog opens. */
 const ENTRY_DIALOG = 'data-testid="site-entry-modal"';
 
@@ -268,104 +264,22 @@ async function throughput(cookie: string): Promise<{ floors: Load[]; pages: Map<
   return { floors, pages };
 }
 
-/** The median item; a measurement that failed (NaN: a load in which nothing was answered) counts as the lowest. */
-const middle = <T>(list: T[], by: (item: T) => number): T => {
-  const value = (item: T) => (Number.isNaN(by(item)) ? -Infinity : by(item));
-  return [...list].sort((a, b) => value(a) - value(b))[Math.floor(list.length / 2)]!;
-};
 
 // ---------------------------------------------------------------------------------------------
-// Lighthouse: its default settings, a mid-range phone on a slow 4G line, simulated (so the score
-// depends little on this machine's network), one Chromium for all runs (Lighthouse clears the
-// origin's storage and cache before each).
+// Lighthouse (bench/lighthouse-runner.ts): each page's median run by performance, and whether the
+// page's request really carried the site_entry cookie.
 
-type DevtoolsLog = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["artifacts"]["DevtoolsLog"];
+type LanderScores = Scores & { cookieSent: boolean };
 
-interface Scores {
-  performance: number;
-  accessibility: number;
-  fcp: number;
-  lcp: number;
-  tbt: number;
-  cls: number;
-  /** Accessibility audits that failed. */
-  failing: string[];
-  /** Whether the document request carried the site_entry cookie (Lighthouse sends it from extraHeaders). */
-  cookieSent: boolean;
-  /** Lighthouse's and the browser's versions, for the table's caption. */
-  versions: string;
-}
-
-async function lighthouseRun(port: number, brand: string, path: string, cookie: string): Promise<Scores> {
-  const url = `http://${brandHost(brand)}:${PORT}${path}`;
-  const result = await lighthouse(url, { port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"], extraHeaders: { Cookie: cookie } });
-  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-  const { lhr, artifacts } = result;
-  if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message} (${url})`);
-  const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
-  const accessibilityAudits = lhr.categories.accessibility?.auditRefs.map((ref) => ref.id) ?? [];
-  return {
-    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-    accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
-    fcp: audit("first-contentful-paint"),
-    lcp: audit("largest-contentful-paint"),
-    tbt: audit("total-blocking-time"),
-    cls: audit("cumulative-layout-shift"),
-    failing: accessibilityAudits.filter((id) => lhr.audits[id]?.score === 0),
-    cookieSent: documentCookie(artifacts.DevtoolsLog).includes("site_entry="),
-    versions: `Lighthouse ${lhr.lighthouseVersion}, ${/(?:Headless)?Chrome\/[\d.]+/.exec(lhr.environment.hostUserAgent)?.[0] ?? "Chromium"}`,
-  };
-}
-
-/**
- * The Cookie header Chromium really sent for the page (its network log has the headers as sent):
- * proof that the returning visitor was measured, since a cookie from extraHeaders could be
- * replaced by the browser's own.
- */
-function documentCookie(log: DevtoolsLog): string {
-  const document = log.find((entry) => entry.method === "Network.requestWillBeSent" && entry.params.type === "Document");
-  if (document?.method !== "Network.requestWillBeSent") return "";
-  const sent = log.find((entry) => entry.method === "Network.requestWillBeSentExtraInfo" && entry.params.requestId === document.params.requestId);
-  if (sent?.method !== "Network.requestWillBeSentExtraInfo") return "";
-  const headers = Object.entries(sent.params.headers);
-  return headers.find(([name]) => name.toLowerCase() === "cookie")?.[1] ?? "";
-}
-
-/** Attempts per run: Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP) for no fault of the page. */
-const LIGHTHOUSE_ATTEMPTS = 3;
-
-/** One run, tried again when Lighthouse fails; the last error's message when every attempt failed. */
-async function lighthouseAttempts(port: number, brand: string, path: string, cookie: string): Promise<Scores | string> {
-  let error = "";
-  for (let attempt = 1; attempt <= LIGHTHOUSE_ATTEMPTS; attempt++) {
-    try {
-      return await lighthouseRun(port, brand, path, cookie);
-    } catch (caught) {
-      error = caught instanceof Error ? caught.message : String(caught);
-      console.error(`  attempt ${attempt} of ${LIGHTHOUSE_ATTEMPTS} failed: ${error}`);
-    }
-  }
-  return error;
-}
-
-/** Each page's median run by performance, or why it could not be measured. */
-async function lighthouseScores(pages: Array<{ brand: string; path: string; cookie: string }>): Promise<Map<string, Scores | string>> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: "error" });
-  const scores = new Map<string, Scores | string>();
-  try {
-    for (const { brand, path, cookie } of pages) {
-      const runs: Scores[] = [];
-      let error = "";
-      for (let run = 0; run < LIGHTHOUSE_RUNS; run++) {
-        console.error(`lighthouse: ${brand} ${path} (${run + 1} of ${LIGHTHOUSE_RUNS})`);
-        const result = await lighthouseAttempts(chrome.port, brand, path, cookie);
-        if (typeof result === "string") error = result;
-        else runs.push(result);
-      }
-      scores.set(`${brand} ${path}`, runs.length ? middle(runs, (run) => run.performance) : error);
-    }
-  } finally {
-    chrome.kill();
+async function lighthouseScores(pages: Array<{ brand: string; path: string; cookie: string }>): Promise<Map<string, LanderScores | string>> {
+  const runs = await lighthouseRuns(
+    pages.map(({ brand, path, cookie }) => ({ key: `${brand} ${path}`, url: `http://${brandHost(brand)}:${PORT}${path}`, cookie })),
+    LIGHTHOUSE_RUNS,
+  );
+  const scores = new Map<string, LanderScores | string>();
+  for (const [key, { runs: done, error }] of runs) {
+    const median = done.length ? middle(done, (run) => run.performance) : null;
+    scores.set(key, median ? { ...median, cookieSent: median.sentCookie.includes("site_entry=") } : error);
   }
   return scores;
 }
@@ -433,7 +347,7 @@ function throughputTable({ floors, pages }: Awaited<ReturnType<typeof throughput
   );
 }
 
-function lighthouseTable(pages: Array<{ brand: string; path: string }>, scores: Map<string, Scores | string>): string {
+function lighthouseTable(pages: Array<{ brand: string; path: string }>, scores: Map<string, LanderScores | string>): string {
   return table(
     ["brand", "page", "performance", "accessibility", "FCP s", "LCP s", "TBT ms", "CLS", "failed accessibility audits", "cookie sent"],
     pages.map(({ brand, path }) => {
@@ -470,7 +384,7 @@ try {
   if (LIGHTHOUSE) {
     const lighthousePages = [...PATHS.map((path) => ({ brand: MAIN_BRAND, path })), { brand: BRANDS[1], path: PATHS[0]! }];
     const scores = await lighthouseScores(lighthousePages.map((page) => ({ ...page, cookie: cookies.get(page.brand)! })));
-    const versions = [...scores.values()].find((s): s is Scores => typeof s !== "string")?.versions ?? "Lighthouse";
+    const versions = [...scores.values()].find((s): s is LanderScores => typeof s !== "string")?.versions ?? "Lighthouse";
     console.log(`\n### Lighthouse\n\n${versions}, mobile emulation, simulated throttling, ${LIGHTHOUSE_RUNS} run(s) per page (median by performance); "cookie sent": the page's request carried site_entry.\n`);
     console.log(lighthouseTable(lighthousePages, scores));
   } else {

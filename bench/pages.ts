@@ -1,9 +1,8 @@
 // The pages the benchmarks load (bench/run.ts for throughput, bench/cost.ts for CPU per request)
 // and the members who load them.
 import type autocannon from "autocannon";
-import { request } from "node:http";
 import { DEMO_PASSWORD, demoAccountEmail, type DemoAccountKind } from "../db/seed/demo-accounts.server";
-import { brandHost } from "./server";
+import { ask, brandHost } from "./server";
 
 export const TENANT = "flirtpunt";
 export const HOST = brandHost(TENANT);
@@ -51,37 +50,6 @@ export interface Member {
   profile: string;
 }
 
-/** Logs in one of the brand's demo logins; its session cookie, or null when it does not exist. */
-async function logIn(port: number, kind: DemoAccountKind): Promise<string | null> {
-  const body = new URLSearchParams({ email: demoAccountEmail(TENANT, kind), password: DEMO_PASSWORD }).toString();
-  return new Promise((resolve, reject) => {
-    const req = request(
-      { host: "127.0.0.1", port, path: "/login", method: "POST", headers: { host: HOST, "sec-fetch-site": "same-origin", "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body) } },
-      (res) => {
-        const sid = (res.headers["set-cookie"] ?? []).find((c) => /^(__Host-)?sid=/.test(c));
-        res.resume();
-        resolve(sid ? sid.split(";")[0]! : null);
-      },
-    );
-    req.on("error", reject);
-    req.end(body);
-  });
-}
-
-/** A page as the member's browser gets it: its search cookie (if it sets one) and its HTML. */
-async function memberPage(port: number, session: string, path: string): Promise<{ search: string | null; html: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port, path, headers: { host: HOST, cookie: `${SITE_ENTRY}; ${session}` } }, (res) => {
-      let html = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => (html += chunk));
-      res.on("end", () => resolve({ search: (res.headers["set-cookie"] ?? []).find((c) => c.startsWith("search="))?.split(";")[0] ?? null, html }));
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
-
 /**
  * The free demo member and the bench logins (`db:seed -- --profiles`, bench/README.md): member
  * requests are spread over them as many members' would be, each from an address of their own,
@@ -91,12 +59,15 @@ export async function benchMembers(port: number): Promise<Member[]> {
   const kinds: DemoAccountKind[] = ["free", ...Array.from({ length: BENCH_LOGINS }, (_, i) => `bench-${i + 1}` as const)];
   const found: Member[] = [];
   for (const kind of kinds) {
-    const sid = await logIn(port, kind);
+    const login = await ask(port, TENANT, "/login", { form: { email: demoAccountEmail(TENANT, kind), password: DEMO_PASSWORD } });
+    const sid = login.cookies.find((cookie) => /^(__Host-)?sid=/.test(cookie));
     if (!sid) continue;
+    const cookie = `${SITE_ENTRY}; ${sid}`;
     // A browsing member keeps the search cookie set on their first visit (their default filters).
-    const { search, html } = await memberPage(port, sid, "/members");
-    const profile = /href="\/members\/(\d+)"/.exec(html)?.[1];
-    const conversation = /href="\/chats\/(\d+)"/.exec((await memberPage(port, sid, "/chats")).html)?.[1];
+    const results = await ask(port, TENANT, "/members", { cookie });
+    const search = results.cookies.find((value) => value.startsWith("search="));
+    const profile = /href="\/members\/(\d+)"/.exec(results.body)?.[1];
+    const conversation = /href="\/chats\/(\d+)"/.exec((await ask(port, TENANT, "/chats", { cookie })).body)?.[1];
     const address = `198.18.${found.length >> 8}.${found.length & 255}`;
     if (profile && conversation) found.push({ cookie: [SITE_ENTRY, sid, search].filter(Boolean).join("; "), address, profile, conversation });
   }

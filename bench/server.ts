@@ -3,6 +3,7 @@
 // brands, and `<brand>.localhost` hosts (DEV_TENANT_HOSTS) so one server answers for every brand.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
+import { DEMO_PASSWORD, demoAccountEmail, type DemoAccountKind } from "../db/seed/demo-accounts.server";
 
 /** The Host header that reaches a brand on the benchmark server. */
 export const brandHost = (tenant: string) => `${tenant}.localhost`;
@@ -43,4 +44,50 @@ async function listening(server: ChildProcess): Promise<ChildProcess> {
     server.on("exit", (code) => reject(new Error(`server exited with ${code}`)));
   });
   return server;
+}
+
+export interface Answer {
+  status: number;
+  /** `name=value` of each Set-Cookie. */
+  cookies: string[];
+  location: string | null;
+  body: string;
+}
+
+/**
+ * One request to a brand on the benchmark server, through node:http (fetch() does not let the
+ * caller choose the Host header that picks the brand). A form is posted as a browser posts it
+ * from a page of the site (the request guard checks Sec-Fetch-Site).
+ */
+export async function ask(port: number, tenant: string, path: string, options: { cookie?: string; form?: Record<string, string> } = {}): Promise<Answer> {
+  const { request } = await import("node:http");
+  const body = options.form ? new URLSearchParams(options.form).toString() : undefined;
+  const headers: Record<string, string | number> = { host: brandHost(tenant) };
+  if (options.cookie) headers.cookie = options.cookie;
+  if (body !== undefined) Object.assign(headers, { "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body), "sec-fetch-site": "same-origin" });
+  return new Promise((resolve, reject) => {
+    const req = request({ host: "127.0.0.1", port, path, method: body === undefined ? "GET" : "POST", headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          cookies: (res.headers["set-cookie"] ?? []).map((cookie) => cookie.split(";")[0]!),
+          location: res.headers.location ?? null,
+          body: Buffer.concat(chunks).toString("utf8"),
+        }),
+      );
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+/** Logs in the brand's demo member of that kind (SEED_DEMO_LOGINS) and returns its session cookie (`sid=…`). */
+export async function demoMemberCookie(port: number, tenant: string, kind: DemoAccountKind = "free"): Promise<string> {
+  const answer = await ask(port, tenant, "/login", { form: { email: demoAccountEmail(tenant, kind), password: DEMO_PASSWORD } });
+  const sid = answer.cookies.find((cookie) => cookie.startsWith("sid="));
+  if (!sid) throw new Error(`login failed with ${answer.status}`);
+  return sid;
 }

@@ -7,7 +7,7 @@ export default defineConfig({
   root,
   resolve: { alias: { "~": path.join(root, "app") } },
   test: {
-    include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/fixtures/**/*.test.ts", "tests/lint/**/*.test.ts", "tests/fuzz/**/*.test.ts"],
+    include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/fixtures/**/*.test.ts", "tests/lint/**/*.test.ts", "tests/fuzz/**/*.test.ts", "bench/**/*.test.ts"],
     // Migrates one database that each test file's database is copied from (tests/fixtures/database.ts).
     globalSetup: ["tests/fixtures/database-template.ts"],
     setupFiles: ["tests/fixtures/fail-on-console.ts"],

@@ -16,3 +16,8 @@ export function regionsOf(country: string): Region[] {
 export function isRegionOf(country: string, region: string): boolean {
   return regionsOf(country).some((r) => r.code === region);
 }
+
+/** Each of the countries with its regions, as the location form's schema checks them. */
+export function countriesWithRegions(countries: readonly string[]): Array<{ code: string; regions: Region[] }> {
+  return countries.map((code) => ({ code, regions: regionsOf(code) }));
+}

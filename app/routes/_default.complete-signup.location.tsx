@@ -7,7 +7,7 @@ import { SignupStepFrame, StepButtons } from "~/components/account/SignupStep";
 import { LocationFields } from "~/components/profile/LocationFields";
 import { db } from "~/db.server";
 import { continueAfter, isSkip } from "~/models/accounts/pages/complete-signup.server";
-import { regionsOf } from "~/domain/places";
+import { countriesWithRegions, regionsOf } from "~/domain/places";
 import { locationSchema } from "~/models/profiles/profile-forms";
 import { profileOf, saveLocation } from "~/models/profiles/profile-update.server";
 import { requireMember } from "~/web/require-member.server";
@@ -27,7 +27,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const { tenant, member } = requireMember(request, context);
   const form = await request.formData();
   if (isSkip(form)) return continueAfter(member.id, "location");
-  const submission = parseWithZod(form, { schema: locationSchema(tenant.countries) });
+  const submission = parseWithZod(form, { schema: locationSchema(countriesWithRegions(tenant.countries)) });
   if (submission.status !== "success") return data({ result: submission.reply() }, { status: 400 });
   await saveLocation(db(), member.id, submission.value);
   return continueAfter(member.id, "location");
@@ -37,7 +37,7 @@ export default function LocationStep() {
   const { countries, current } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const schema = useMemo(() => locationSchema(countries.map((c) => c.code)), [countries]);
+  const schema = useMemo(() => locationSchema(countries), [countries]);
   const [form, fields] = useForm({
     id: "location",
     lastResult: actionData?.result,

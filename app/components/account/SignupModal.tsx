@@ -1,11 +1,18 @@
 import { Link, useFetcher, useLocation, type LinkProps } from "@remix-run/react";
-import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from "react";
+import { createContext, lazy, Suspense, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { SubmissionResult } from "@conform-to/react";
 import { Alert } from "~/components/ui/Field";
 import type { SignupFormSettings } from "~/models/accounts/pages/signup-form-settings.server";
 import { DESKTOP_QUERY, useMediaQuery } from "~/utils/use-media-query";
-import { SignupForm } from "./SignupForm";
+
+/**
+ * The form (with its schema and form library, about a quarter of the layout's script) is fetched
+ * when the modal is first wanted, not with every page of the layout: on smartphones the modal never
+ * opens, and the first load stays within its budget (bench/js-budget.ts).
+ */
+const loadSignupForm = () => import("./SignupForm");
+const SignupForm = lazy(() => loadSignupForm().then((module) => ({ default: module.SignupForm })));
 
 const OpenSignup = createContext<(() => void) | null>(null);
 
@@ -34,6 +41,11 @@ export function SignupLink(props: Omit<LinkProps, "to">) {
     <Link
       {...props}
       to="/signup"
+      // Fetched as the pointer comes near, so the form is there when the modal opens.
+      onPointerEnter={(event) => {
+        props.onPointerEnter?.(event);
+        if (openSignup && desktop) void loadSignupForm();
+      }}
       onClick={(event) => {
         props.onClick?.(event);
         if (!openSignup || !desktop || event.defaultPrevented || event.metaKey || event.ctrlKey || event.shiftKey) return;
@@ -107,14 +119,16 @@ function SignupModal({ settings, onClose }: { settings: SignupFormSettings; onCl
         <p className="mt-1 text-gray-600">{t("signup.intro")}</p>
         <div className="mt-6">
           {settings.open ? (
-            <SignupForm
-              minAge={settings.minAge}
-              latestBirthDate={settings.latestBirthDate}
-              lastResult={submit.data?.result}
-              suggestion={submit.data?.suggestion}
-              waitMinutes={submit.data?.waitMinutes}
-              fetcher={submit}
-            />
+            <Suspense fallback={<p className="text-gray-600" role="status" aria-busy="true" data-testid="signup-form-loading" />}>
+              <SignupForm
+                minAge={settings.minAge}
+                latestBirthDate={settings.latestBirthDate}
+                lastResult={submit.data?.result}
+                suggestion={submit.data?.suggestion}
+                waitMinutes={submit.data?.waitMinutes}
+                fetcher={submit}
+              />
+            </Suspense>
           ) : (
             <Alert tone="info" testId="invite-only">
               {t("signup.inviteOnly")}

@@ -84,7 +84,7 @@ export function BasicsForm({ current, held, email, minAge, askDateOfBirth, lastR
 
 export function LocationForm({ countries, current, lastResult }: { countries: CountryRegions[]; current: { country: string; region: string; city: string }; lastResult: LastResult }) {
   const { t } = useTranslation("profile");
-  const schema = useMemo(() => locationSchema(countries.map((c) => c.code)), [countries]);
+  const schema = useMemo(() => locationSchema(countries), [countries]);
   const [form, fields] = useForm({
     id: "profile-location",
     lastResult,

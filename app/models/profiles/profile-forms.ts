@@ -9,7 +9,6 @@ import {
   SIGNUP_REASONS,
   TATTOOS,
 } from "~/domain/profile-fields";
-import { isRegionOf } from "~/domain/places";
 import { ageOn } from "~/utils/age";
 import { isPlausibleBirthDate } from "~/models/members/birth-date";
 import { isPlainName } from "~/models/members/display-name";
@@ -50,14 +49,18 @@ export function interestsSchema(allowed: readonly string[]) {
   });
 }
 
-export function locationSchema(countries: readonly string[]) {
+/** The brand's countries with their regions' codes: the page's own list, so the browser's check needs no place data of its own. */
+export type CountryRegionCodes = { code: string; regions: ReadonlyArray<{ code: string }> };
+
+export function locationSchema(countries: readonly CountryRegionCodes[]) {
+  const country = (code: string) => countries.find((c) => c.code === code);
   return z
     .object({
-      country: z.string({ required_error: "validation.countryRequired" }).refine((c) => countries.includes(c), "validation.countryRequired"),
+      country: z.string({ required_error: "validation.countryRequired" }).refine((c) => country(c) !== undefined, "validation.countryRequired"),
       region: z.string({ required_error: "validation.regionRequired" }),
       city: z.string().trim().max(80, "validation.cityTooLong").optional(),
     })
-    .refine((form) => isRegionOf(form.country, form.region), { message: "validation.regionRequired", path: ["region"] });
+    .refine((form) => country(form.country)?.regions.some((r) => r.code === form.region) ?? false, { message: "validation.regionRequired", path: ["region"] });
 }
 
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values).optional();

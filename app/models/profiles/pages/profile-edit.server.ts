@@ -7,7 +7,7 @@ import { storage } from "~/services/storage/storage.server";
 import type { Tenant } from "~/tenancy/schema";
 import { readPhotoForm } from "./photo-upload-form.server";
 import { deletePhoto, memberPhotos, photoLimit, setMainPhoto, uploadPhoto } from "~/models/profiles/photos.server";
-import { regionsOf } from "~/domain/places";
+import { countriesWithRegions, regionsOf } from "~/domain/places";
 import { aboutSchema, askedPersonalFields, basicsSchema, interestsSchema, locationSchema, personalSchema } from "~/models/profiles/profile-forms";
 import { personalValues, profileOf, saveAbout, saveBasics, saveInterests, saveLocation, savePersonal, textReviewOf } from "~/models/profiles/profile-update.server";
 import type { CurrentMember } from "~/models/members/current-member";
@@ -81,7 +81,7 @@ export async function submitProfileForm(request: Request, tenant: Tenant, member
       return held ? { ok: true, flash: "profile:edit.heldForReview", anchor: "basics" } : saved("basics");
     }
     case "location": {
-      const submission = parseWithZod(form, { schema: locationSchema(tenant.countries) });
+      const submission = parseWithZod(form, { schema: locationSchema(countriesWithRegions(tenant.countries)) });
       if (submission.status !== "success") return { ok: false, section: "location", result: submission.reply() };
       await saveLocation(db(), member.id, submission.value);
       return saved("location");
