@@ -58,7 +58,8 @@ export function LikeModalTimer() {
         {t("likeModal.title", { name: profile.name })}
       </h2>
       <div className="mt-6 flex flex-col gap-2">
-        <Link to={profile.matchPath} className="btn-primary" data-testid="like-modal-view">
+        {/* The layout stays while the profile opens: the modal closes with the click. */}
+        <Link to={profile.matchPath} className="btn-primary" onClick={() => setClosed(fetcher.data)} data-testid="like-modal-view">
           {t("likeModal.view")}
         </Link>
         <button type="button" className="btn-outline" onClick={() => setClosed(fetcher.data)}>

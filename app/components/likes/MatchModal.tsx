@@ -23,7 +23,8 @@ export function MatchModal({ match, onClose }: { match: MatchCard; onClose: () =
       </h2>
       <p className="mt-2 text-gray-700">{t("match.body", { name: match.name })}</p>
       <div className="mt-6 flex flex-col gap-2">
-        <Link to={`/members/${match.id}/chat`} className="btn-primary" data-testid="match-chat">
+        {/* Going to the chat closes it too (and so counts as seen). */}
+        <Link to={`/members/${match.id}/chat`} className="btn-primary" onClick={onClose} data-testid="match-chat">
           {t("match.chat", { name: match.name })}
         </Link>
         <button type="button" className="btn-outline" onClick={onClose} data-testid="match-close">
