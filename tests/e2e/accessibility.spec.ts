@@ -7,7 +7,7 @@ import { generate } from "otplib";
 import { LANDER_KINDS } from "../../app/domain/landers";
 import { auditCurrentPage, auditPages, pageRoutes, type SitePage, type Titles } from "./axe-audit";
 import { acceptSiteEntry, brandUrl, expect, mailLinkFor, PASSWORD, test, uniqueEmail } from "./helpers";
-import { expectEscapeCloses, expectFocusTrapped } from "./modal-checks";
+import { expectEscapeCloses, expectFocusTrapped, expectVisibleFocus } from "./keyboard-checks";
 import { logIn, openBrowser, send, tag } from "./member-setup";
 import { staffLogin } from "./staff-login";
 
@@ -313,6 +313,7 @@ test.describe("modals", () => {
     await expect(warning, "Escape does not pass the entry warning").toBeVisible();
     await Promise.all([page.waitForResponse((r) => r.url().includes("/api/site-entry")), warning.getByRole("button").click()]);
     await expect(warning).toHaveCount(0);
+    await expectVisibleFocus(page, 12);
 
     // A desktop screen: the signup form opens in a modal.
     const cta = page.getByTestId("cta-signup");
@@ -356,6 +357,44 @@ test.describe("modals", () => {
     await expect(confirm).toHaveCount(0);
     await expect(page).toHaveURL(brandUrl(brand, "/credits/starter"));
   });
+});
+
+test("the swipe game and the chat work from the keyboard and tell a screen reader what happened", async ({ page }) => {
+  const brand = BRANDS[0];
+  await newMember(page, brand);
+  await page.goto(brandUrl(brand, "/swipe-game"));
+  await page.waitForFunction(() => "__remixRouter" in window);
+  await expectVisibleFocus(page, 12);
+  const card = page.getByTestId("swipe-card");
+  const announcement = page.getByTestId("swipe-announcement");
+  await expect(announcement).toHaveAttribute("aria-live", "polite");
+  // Skipping with the button, reached with Tab and pressed with Enter: the focus stays on it.
+  const first = (await page.getByTestId("swipe-name").textContent())!.split(",")[0]!;
+  const skip = page.getByRole("button", { name: "Overslaan" });
+  await skip.focus();
+  await page.keyboard.press("Enter");
+  await expect(announcement).toHaveText(new RegExp(`^${first} overgeslagen\\. Nu: .+\\.$`));
+  await expect(skip).toBeFocused();
+  // Liking with the right arrow.
+  const second = (await page.getByTestId("swipe-name").textContent())!.split(",")[0]!;
+  const secondId = await card.getAttribute("data-member-id");
+  await page.keyboard.press("ArrowRight");
+  await expect(card).not.toHaveAttribute("data-member-id", secondId!);
+  await expect(announcement).toHaveText(new RegExp(`^Je hebt ${second} geliket\\.`));
+
+  // The chat: the messages are a log, the composer is labelled, the send button named; Enter sends.
+  const { conversation } = await startConversation(page, brand);
+  await page.goto(brandUrl(brand, `/chats/${conversation}`));
+  await page.waitForFunction(() => "__remixRouter" in window);
+  const log = page.getByRole("log", { name: "Berichten" });
+  await expect(log).toHaveAttribute("aria-live", "polite");
+  const composer = page.getByRole("textbox", { name: /^Bericht aan / });
+  await expect(page.getByRole("button", { name: "Versturen", exact: true })).toBeVisible();
+  await composer.focus();
+  await page.keyboard.type("Via het toetsenbord");
+  await page.keyboard.press("Enter");
+  await expect(log.getByText("Via het toetsenbord")).toBeVisible();
+  await expect(composer).toHaveValue("");
 });
 
 test("every page of the site is audited", () => {

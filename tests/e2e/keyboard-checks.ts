@@ -1,5 +1,5 @@
-// What every modal of the site must do for a keyboard (docs/product/site.md#accessibility): keep
-// the focus inside while open, and close on Escape giving the focus back.
+// What the site must do for a keyboard (docs/product/site.md#accessibility): show where the focus
+// is; in a modal, keep the focus inside while open and close on Escape giving the focus back.
 import type { Locator, Page } from "@playwright/test";
 import { expect } from "./helpers";
 
@@ -52,4 +52,21 @@ export async function expectEscapeCloses(page: Page, panel: Locator, returnsTo: 
   await page.keyboard.press("Escape");
   await expect(panel, "Escape closes the modal").toHaveCount(0);
   if (returnsTo) await expect(returnsTo, "the focus goes back").toBeFocused();
+}
+
+/** Tabs through the first `presses` stops of the page: each focused element shows an outline or a ring. */
+export async function expectVisibleFocus(page: Page, presses: number): Promise<void> {
+  for (let press = 0; press < presses; press++) {
+    await page.keyboard.press("Tab");
+    const focused = await page.evaluate(() => {
+      const active = document.activeElement;
+      if (!active || active === document.body) return { label: "nothing", shown: true };
+      const style = getComputedStyle(active);
+      const outline = style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2;
+      // Tailwind's rings are box shadows.
+      const ring = style.boxShadow !== "none" && style.boxShadow !== "";
+      return { label: `${active.tagName.toLowerCase()} "${(active.textContent ?? "").trim().slice(0, 30)}"`, shown: outline || ring };
+    });
+    expect(focused.shown, `the focus shows on ${focused.label}`).toBe(true);
+  }
 }
