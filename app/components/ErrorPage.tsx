@@ -3,6 +3,26 @@ import { Component, useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { reloadIfChunkError } from "~/utils/chunk-reload";
 
+/** The titles of a brand's error pages, loaded by the layouts (app/web/layout-data.server.ts). */
+export interface ErrorTitles {
+  notFound: string;
+  failed: string;
+}
+
+/**
+ * The `meta` of a page that failed: the error page's title from the nearest layout that loaded
+ * them; nothing while the page has not failed.
+ */
+export function errorPageMeta({ error, matches }: { error?: unknown; matches: ReadonlyArray<{ data?: unknown }> }): Array<{ title: string }> {
+  if (!error) return [];
+  const titles = matches
+    .map((match) => (match.data as { errorTitles?: ErrorTitles } | null | undefined)?.errorTitles)
+    .reverse()
+    .find((found) => found !== undefined);
+  if (!titles) return [];
+  return [{ title: isRouteErrorResponse(error) && error.status === 404 ? titles.notFound : titles.failed }];
+}
+
 /** The error page (docs/product/site.md#error-pages): message and status; on 404 a link home. */
 export function ErrorPage() {
   return (

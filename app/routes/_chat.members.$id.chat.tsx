@@ -37,7 +37,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     credits: member.credits,
     clock: chatClock(tenant, context),
     settings: composerSettings(tenant, member, context),
-    title: t("metaTitle", { siteName: tenant.name }),
+    // The conversation is named by the other member (docs/product/site.md#accessibility).
+    title: `${partner.name} · ${t("metaTitle", { siteName: tenant.name })}`,
   };
 }
 

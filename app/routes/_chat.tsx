@@ -1,4 +1,5 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { ErrorPage, errorPageMeta } from "~/components/ErrorPage";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { AttentionCount } from "~/components/likes/AttentionCount";
 import { LiveUpdates } from "~/components/realtime/LiveUpdates";
@@ -14,6 +15,9 @@ export function loader(args: LoaderFunctionArgs) {
   return layoutData(args, "chat");
 }
 
+/** A page of this layout that fails gets the error page's title (its own meta has no data to title it with). */
+export const meta: MetaFunction<typeof loader> = (args) => errorPageMeta(args);
+
 /** Chat layout: bare, the page fills the screen; the title count, live updates and the time-bonus popup as everywhere. */
 export default function ChatLayout() {
   const { showSiteEntry, minAge, likes, bonus } = useLoaderData<typeof loader>();
@@ -27,4 +31,8 @@ export default function ChatLayout() {
       {bonus?.modal ? <TimeBonusModal offer={bonus} /> : null}
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <ErrorPage />;
 }

@@ -45,12 +45,12 @@ export default function Home() {
   const number = new Intl.NumberFormat(i18n.language);
   return (
     <main>
-      <section className="bg-gradient-to-br from-primary to-secondary text-white">
+      <section className="on-dark bg-gradient-to-br from-primary to-secondary text-white">
         <div className="mx-auto max-w-6xl px-4 py-16 md:py-24">
           <h1 className="max-w-3xl text-4xl font-extrabold leading-tight md:text-5xl" data-testid="home-title">
             {t(`niches.${niche}.headline`)}
           </h1>
-          <p className="mt-4 max-w-2xl text-lg text-white/90">{t(`niches.${niche}.intro`)}</p>
+          <p className="mt-4 max-w-2xl text-lg text-white">{t(`niches.${niche}.intro`)}</p>
           <div className="mt-8 flex flex-wrap gap-3">
             <SignupLink className="btn-light px-7 py-3 text-base" data-testid="cta-signup">
               {t("cta.signup")}
@@ -59,7 +59,7 @@ export default function Home() {
               {t("cta.login")}
             </Link>
           </div>
-          <p className="mt-6 text-sm text-white/80">{t("memberCount", { count: memberCount, formatted: number.format(memberCount) })}</p>
+          <p className="mt-6 text-sm text-white">{t("memberCount", { count: memberCount, formatted: number.format(memberCount) })}</p>
         </div>
       </section>
 

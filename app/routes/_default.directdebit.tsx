@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ErrorPage } from "~/components/ErrorPage";
+import { ErrorPage, errorPageMeta } from "~/components/ErrorPage";
 import { CodeStep, MandateForm } from "~/components/payments/DirectDebitForms";
 import { Alert } from "~/components/ui/Field";
 import { db } from "~/db.server";
@@ -56,7 +56,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   throw data(null, { status: 400 });
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
+// Failed, the page shows its own error page: with the error page's title.
+export const meta: MetaFunction<typeof loader> = (args) => (args.data ? [{ title: args.data.title }] : errorPageMeta(args));
 
 /** Direct debit (docs/product/payments.md#direct-debit): the mandate form, then the code sent by SMS. */
 export default function DirectDebitPage() {

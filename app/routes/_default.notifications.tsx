@@ -19,7 +19,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const settings = await accountSettings(db(), member.id);
   const t = await getFixedT(context.language, "settings");
   return {
-    title: `${t("title")} | ${tenant.name}`,
+    title: `${t("tabs.notifications")} · ${t("title")} | ${tenant.name}`,
     email: settings.email,
     from: mailFrom(tenant),
     enabled: NOTIFICATION_TYPES.filter((type) => !settings.mailOptOuts.includes(type)),

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ErrorPage } from "~/components/ErrorPage";
+import { ErrorPage, errorPageMeta } from "~/components/ErrorPage";
 import { StaticPageView } from "~/components/StaticPageView";
 import { Alert } from "~/components/ui/Field";
 import { BAN_REASONS, isOneOf } from "~/domain/moderation-reasons";
@@ -22,7 +22,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return { ...(await staticPageData(params.page, tenant, context.language)), ban };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }] : []);
+// Failed, the page shows its own error page: with the error page's title.
+export const meta: MetaFunction<typeof loader> = (args) => (args.data ? [{ title: args.data.title }] : errorPageMeta(args));
 
 export default function StaticPageRoute() {
   const { ban, ...page } = useLoaderData<typeof loader>();

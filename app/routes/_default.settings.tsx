@@ -23,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { tenant, member } = requireMember(request, context);
   const settings = await accountSettings(db(), member.id);
   const t = await getFixedT(context.language, "settings");
-  return { title: `${t("title")} | ${tenant.name}`, email: settings.email, invisible: settings.invisible };
+  return { title: `${t("tabs.account")} · ${t("title")} | ${tenant.name}`, email: settings.email, invisible: settings.invisible };
 }
 
 type Intent = "email" | "password";

@@ -51,10 +51,17 @@ export default function SwipeGame() {
   const dragged = useRef(false);
   const canLike = remaining > 0;
 
+  // What was just done, told to screen readers once the next profile is there (WCAG 4.1.3).
+  const [last, setLast] = useState<{ intent: "like" | "pass"; name: string; id: number } | null>(null);
   const choose = (intent: "like" | "pass") => {
     if (!candidate || busy || (intent === "like" && !canLike)) return;
+    setLast({ intent, name: candidate.name, id: candidate.id });
     submit({ intent, member: String(candidate.id) }, { method: "post" });
   };
+  const announcement =
+    last && !busy && candidate?.id !== last.id
+      ? [t(last.intent === "like" ? "swipe.liked" : "swipe.passed", { name: last.name }), candidate ? t("swipe.next", { name: candidate.name }) : ""].join(" ").trim()
+      : "";
   const match = reply?.match && closedMatch !== reply.match.id ? reply.match : null;
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -135,15 +142,19 @@ export default function SwipeGame() {
             {candidate.city ? <p className="text-gray-600">{candidate.city}</p> : null}
           </div>
           <div className="grid grid-cols-2 gap-3 p-4 pt-0">
-            <Form method="post">
+            {/*
+              Plain forms without script; with it, sent through choose(). While one is on its way the
+              buttons say so (aria-disabled) but keep the focus: a disabled button would drop it.
+            */}
+            <Form method="post" onSubmit={(event) => { event.preventDefault(); choose("pass"); }}>
               <input type="hidden" name="member" value={candidate.id} />
-              <button type="submit" name="intent" value="pass" className="btn-outline w-full" disabled={busy} data-testid="swipe-pass">
+              <button type="submit" name="intent" value="pass" className="btn-outline w-full aria-disabled:opacity-60" aria-disabled={busy} data-testid="swipe-pass">
                 {t("swipe.pass")}
               </button>
             </Form>
-            <Form method="post">
+            <Form method="post" onSubmit={(event) => { event.preventDefault(); choose("like"); }}>
               <input type="hidden" name="member" value={candidate.id} />
-              <button type="submit" name="intent" value="like" className="btn-primary w-full" disabled={busy || !canLike} data-testid="swipe-like">
+              <button type="submit" name="intent" value="like" className="btn-primary w-full aria-disabled:opacity-60" aria-disabled={busy} disabled={!canLike} data-testid="swipe-like">
                 {t("swipe.like")}
               </button>
             </Form>
@@ -154,6 +165,9 @@ export default function SwipeGame() {
           {t("swipe.empty")}
         </p>
       )}
+      <p className="sr-only" aria-live="polite" data-testid="swipe-announcement">
+        {announcement}
+      </p>
       {reply?.refused === "dailyLimit" || reply?.refused === "tooMany" ? (
         <p className="mt-3 text-sm text-danger" role="alert">
           {t(`refused.${reply.refused}`)}

@@ -1,4 +1,5 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { ErrorPage, errorPageMeta } from "~/components/ErrorPage";
 import { Outlet, useLoaderData, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { AttentionCount } from "~/components/likes/AttentionCount";
 import { LikeModalTimer } from "~/components/likes/LikeModalTimer";
@@ -32,6 +33,9 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl
 export function loader(args: LoaderFunctionArgs) {
   return layoutData(args, "default");
 }
+
+/** A page of this layout that fails gets the error page's title (its own meta has no data to title it with). */
+export const meta: MetaFunction<typeof loader> = (args) => errorPageMeta(args);
 
 /** Default layout: top navigation, warning banners, page, footer with disclaimer. */
 export default function DefaultLayout() {
@@ -76,4 +80,8 @@ export default function DefaultLayout() {
       </div>
     </SignupModalProvider>
   );
+}
+
+export function ErrorBoundary() {
+  return <ErrorPage />;
 }

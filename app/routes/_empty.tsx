@@ -1,4 +1,5 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { ErrorPage, errorPageMeta } from "~/components/ErrorPage";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { SiteEntryModal } from "~/components/layout/SiteEntryModal";
 import { layoutData } from "~/web/layout-data.server";
@@ -6,6 +7,9 @@ import { layoutData } from "~/web/layout-data.server";
 export function loader(args: LoaderFunctionArgs) {
   return layoutData(args, "empty");
 }
+
+/** A page of this layout that fails gets the error page's title (its own meta has no data to title it with). */
+export const meta: MetaFunction<typeof loader> = (args) => errorPageMeta(args);
 
 /** Empty layout: nothing around the page. */
 export default function EmptyLayout() {
@@ -16,4 +20,8 @@ export default function EmptyLayout() {
       <SiteEntryModal show={showSiteEntry} minAge={minAge} />
     </>
   );
+}
+
+export function ErrorBoundary() {
+  return <ErrorPage />;
 }

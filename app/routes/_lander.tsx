@@ -1,4 +1,5 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { ErrorPage, errorPageMeta } from "~/components/ErrorPage";
 import { Outlet, useLoaderData } from "@remix-run/react";
 import { BrandLogo } from "~/components/layout/BrandLogo";
 import { Footer } from "~/components/layout/Footer";
@@ -10,6 +11,9 @@ export function loader(args: LoaderFunctionArgs) {
   return layoutData(args, "lander");
 }
 
+/** A page of this layout that fails gets the error page's title (its own meta has no data to title it with). */
+export const meta: MetaFunction<typeof loader> = (args) => errorPageMeta(args);
+
 /** Lander layout: a logo bar and the footer around an advertising page. */
 export default function LanderLayout() {
   const { showSiteEntry, minAge } = useLoaderData<typeof loader>();
@@ -17,7 +21,7 @@ export default function LanderLayout() {
   if (!root) return null;
   return (
     <div className="flex min-h-screen flex-col">
-      <header className="bg-primary px-4 py-3">
+      <header className="on-dark bg-primary px-4 py-3">
         <BrandLogo brand={root.brand} inverted />
       </header>
       <div className="flex-1">
@@ -27,4 +31,8 @@ export default function LanderLayout() {
       <SiteEntryModal show={showSiteEntry} minAge={minAge} />
     </div>
   );
+}
+
+export function ErrorBoundary() {
+  return <ErrorPage />;
 }

@@ -1,16 +1,20 @@
-import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { hasRole } from "~/models/staff/staff-roles";
+import { getFixedT } from "~/i18n/i18next.server";
 import { requireStaff } from "~/web/require-staff.server";
 import type { loader as layoutLoader } from "./staff";
 
 /** /staff: operators start in their inbox; everyone else sees the parts of the staff area they may use. */
-export function loader({ context }: LoaderFunctionArgs) {
+export async function loader({ context }: LoaderFunctionArgs) {
   const staff = requireStaff(context);
   if (hasRole(staff, "operator")) throw redirect("/staff/inbox");
-  return null;
+  const t = await getFixedT(context.language, "staff");
+  return { title: `${t("home.title")} | ${t("title")}` };
 }
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }] : []);
 
 export default function StaffHome() {
   const layout = useRouteLoaderData<typeof layoutLoader>("routes/staff");

@@ -32,7 +32,7 @@ export default function StaffLayout() {
   const { t } = useTranslation("staff");
   return (
     <div className="min-h-screen bg-gray-100 text-gray-900">
-      <header className="bg-gray-900 text-white">
+      <header className="on-dark bg-gray-900 text-white">
         <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-4 px-4 py-3">
           <span className="font-semibold">{t("title")}</span>
           {staff ? (

@@ -13,6 +13,13 @@ function hexOf([r, g, b]: [number, number, number]): string {
   return `#${[r, g, b].map((c) => Math.round(c).toString(16).padStart(2, "0")).join("")}`;
 }
 
+/** `colour` laid over `under` at `alpha` (0–1) opacity, as a browser paints Tailwind's `bg-primary/10`. */
+export function mix(colour: string, under: string, alpha: number): string {
+  const top = rgbOf(colour);
+  const bottom = rgbOf(under);
+  return hexOf([0, 1, 2].map((i) => top[i]! * alpha + bottom[i]! * (1 - alpha)) as [number, number, number]);
+}
+
 /** Relative luminance as WCAG 2.2 defines it (sRGB, 0 for black, 1 for white). */
 export function luminance(hex: string): number {
   const [r, g, b] = rgbOf(hex).map((channel) => {

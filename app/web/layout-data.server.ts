@@ -1,4 +1,5 @@
 import type { AppLoadContext, LoaderFunctionArgs } from "@remix-run/node";
+import { getFixedT } from "~/i18n/i18next.server";
 import { requireTenant } from "~/tenancy/require-tenant.server";
 import { dismissedAlerts, isQuiet, type DismissedAlerts } from "~/models/notifications/pages/alerts.server";
 import { firstPurchaseDiscount, type Discount } from "~/models/payments/discounts.server";
@@ -7,6 +8,7 @@ import type { CurrentMember } from "~/models/members/current-member";
 import { signupFormSettings } from "~/models/accounts/pages/signup-form-settings.server";
 import { siteEntryCookie } from "~/web/cookies.server";
 import { shouldShowSiteEntryWarning, type LayoutKind } from "~/models/safety/site-entry";
+import type { ErrorTitles } from "~/components/ErrorPage";
 
 /** Loader helper for the layouts: does this request get the entry warning? */
 export async function siteEntryWarning(request: Request, context: AppLoadContext, layout: LayoutKind): Promise<boolean> {
@@ -36,6 +38,7 @@ export async function layoutData({ request, context }: LoaderFunctionArgs, layou
   // Only the layouts of the members area show the discount; whether it was used is remembered with the badges.
   const discount = member && likes && BONUS_LAYOUTS.has(layout) ? firstPurchaseDiscount(tenant, member, likes.firstDiscountUsed) : null;
   return {
+    errorTitles: await errorTitles(context.language, tenant.name),
     showSiteEntry: await siteEntryWarning(request, context, layout),
     minAge: tenant.settings.min_age,
     /** For the signup modal, offered to visitors only. */
@@ -47,6 +50,15 @@ export async function layoutData({ request, context }: LoaderFunctionArgs, layou
     bonus: memberBonus(member, discount, dismissed),
     alerts: accountAlerts(member, dismissed),
   };
+}
+
+/**
+ * The document titles of the error pages under a layout (its `meta` shows them when a page
+ * fails): every page has a title of its own (docs/product/site.md#accessibility).
+ */
+export async function errorTitles(language: AppLoadContext["language"], siteName: string): Promise<ErrorTitles> {
+  const t = await getFixedT(language, "common");
+  return { notFound: `${t("errors.notFound")} | ${siteName}`, failed: `${t("errors.title")} | ${siteName}` };
 }
 
 const BONUS_LAYOUTS: ReadonlySet<LayoutKind> = new Set(["default", "chat"]);

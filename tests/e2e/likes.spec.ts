@@ -160,7 +160,7 @@ test("two members like each other: a new like, then a match shown to both", asyn
     await expect(modal.getByTestId("match-chat")).toHaveAttribute("href", `/members/${a.id}/chat`);
     await expect(bPage.getByTestId("like-status")).toHaveText("Jullie zijn een match!");
     // A click on the backdrop closes it.
-    await bPage.getByRole("presentation").filter({ has: modal }).click({ position: { x: 5, y: 5 } });
+    await bPage.getByRole("dialog").filter({ has: modal }).click({ position: { x: 5, y: 5 } });
     await expect(modal).toHaveCount(0);
     await expect(bPage.getByTestId("action-unlike")).toBeVisible();
 

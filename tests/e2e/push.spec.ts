@@ -39,7 +39,9 @@ test("a member is offered push where the browser can, and told how to allow it w
 
   // Dismissed, it stays away.
   await page.goto(brandUrl(BRAND, "/members"));
-  await page.getByTestId("push-alert-dismiss").click();
+  // The dismissal is stored by the server's answer (a cookie): wait for it before reloading, or the
+  // reload may cut the request off.
+  await Promise.all([page.waitForResponse((r) => r.url().includes("/api/alerts/dismiss")), page.getByTestId("push-alert-dismiss").click()]);
   await expect(page.getByTestId("push-alert")).toHaveCount(0);
   await page.reload();
   await expect(page.getByTestId("profile-view").or(page.getByTestId("search-results"))).toBeVisible();

@@ -11,19 +11,22 @@ const STEP_MS = 30_000;
  * A fresh browser in which a staff member logs in as a person does: /staff, password, then the
  * app's code. A code is taken once per person (docs/product/staff.md#staff-accounts): when another
  * test logged the same person in during this code's 30 seconds, the code is refused and, as a
- * person would, the test waits for the app's next code.
+ * person would, the test waits for the app's next code. `onStep` looks at each step's page before
+ * it is filled in.
  */
-export async function staffLogin(browser: Browser, tenantId: string, email: string): Promise<Page> {
+export async function staffLogin(browser: Browser, tenantId: string, email: string, onStep?: (page: Page, step: "password" | "code") => Promise<void>): Promise<Page> {
   const context = await browser.newContext();
   await giveOwnAddress(context);
   const page = await context.newPage();
   await page.goto(brandUrl(tenantId, "/staff"));
   await expect(page).toHaveURL(brandUrl(tenantId, "/staff/login"));
+  await onStep?.(page, "password");
   const form = page.getByTestId("staff-login-form");
   await form.getByLabel(/E-mail/).fill(email);
   await form.getByLabel(/Wachtwoord|Password|Lösenord/).fill(STAFF_PASSWORD);
   await form.getByRole("button").click();
   await expect(page).toHaveURL(brandUrl(tenantId, "/staff/login/code"));
+  await onStep?.(page, "code");
   for (let attempt = 0; ; attempt++) {
     await page.getByTestId("staff-code-form").getByRole("textbox").fill(await generate({ secret: STAFF_TOTP }));
     await page.getByTestId("staff-code-form").getByRole("button").click();

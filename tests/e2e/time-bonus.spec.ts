@@ -211,7 +211,7 @@ test("top navigation: Get Premium for a member who has not paid, the balance for
     expect(balance).toBeGreaterThan(10);
     expect(balance).toBeLessThanOrEqual(500);
     await expect(paid.getByTestId("credits-balance")).toHaveText(new Intl.NumberFormat("nl").format(balance));
-    await expect(credits).toHaveAttribute("aria-label", `Saldo: ${balance} credits`);
+    await expect(credits).toHaveAccessibleName(`Credits ${new Intl.NumberFormat("nl").format(balance)}`);
     await expect(paid.getByTestId("credits-badge")).toHaveCount(0);
     await expect(paid.getByTestId("nav-premium")).toHaveCount(0);
     // A paying member has no time bonus and no welcome discount.

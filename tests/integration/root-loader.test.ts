@@ -14,8 +14,8 @@ describe("root loader", () => {
     const data = await run(tenantFixture(), "fr");
     expect(data.locale).toBe("fr");
     expect(data.brand).toMatchObject({ id: "testsite", name: "Test Site", niche: "general" });
-    // The brand's #f5006f in the nearest shade that reads at 4.5:1 on the page (docs/product/site.md#theme).
-    expect(data.themeCss).toContain("--color-primary: 227 0 103;");
+    // The brand's #f5006f in the nearest shade that reads at 4.5:1 on the page and its light tints (docs/product/site.md#theme).
+    expect(data.themeCss).toContain("--color-primary: 204 0 93;");
     expect(data.languages).toEqual(["nl", "fr", "de"]);
     expect(data.usNotice).toBeNull();
   });

@@ -1,8 +1,9 @@
 import { Link, useFetcher, useLocation, type LinkProps } from "@remix-run/react";
-import { createContext, lazy, Suspense, useContext, useEffect, useRef, useState, type ReactNode } from "react";
+import { createContext, lazy, Suspense, useContext, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { SubmissionResult } from "@conform-to/react";
 import { Alert } from "~/components/ui/Field";
+import { Modal } from "~/components/ui/Modal";
 import type { SignupFormSettings } from "~/models/accounts/pages/signup-form-settings.server";
 import { DESKTOP_QUERY, useMediaQuery } from "~/utils/use-media-query";
 
@@ -70,50 +71,31 @@ function SignupModal({ settings, onClose }: { settings: SignupFormSettings; onCl
   const { t } = useTranslation("account");
   const submit = useFetcher<SignupActionData>();
   const [typed, setTyped] = useState(false);
-  const panel = useRef<HTMLDivElement>(null);
   const inProgress = typed || submit.state !== "idle";
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape" && !inProgress) onClose();
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, [inProgress, onClose]);
-  useEffect(() => {
-    panel.current?.focus();
-  }, []);
-
   return (
-    <div
-      className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-black/60 p-4 sm:items-center"
-      role="presentation"
-      data-testid="signup-backdrop"
-      onClick={(event) => {
-        if (event.target === event.currentTarget && !inProgress) onClose();
-      }}
+    <Modal
+      labelledBy="signup-modal-title"
+      onClose={inProgress ? undefined : onClose}
+      closeOnBackdrop
+      testId="signup-modal"
+      backdropTestId="signup-backdrop"
+      className="relative max-w-3xl p-6 sm:p-8"
     >
-      <div
-        ref={panel}
-        tabIndex={-1}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="signup-modal-title"
-        className="relative w-full max-w-3xl rounded-2xl bg-white p-6 shadow-2xl outline-none sm:p-8"
-        data-testid="signup-modal"
-        onInput={() => setTyped(true)}
-      >
+      {/* Typing anywhere in the form counts as signup in progress. */}
+      <div onInput={() => setTyped(true)}>
         <button
           type="button"
           onClick={onClose}
           disabled={submit.state !== "idle"}
-          className="absolute right-3 top-3 rounded-full px-3 py-1 text-2xl leading-none text-gray-500 hover:bg-gray-100"
+          className="absolute right-3 top-3 rounded-full px-3 py-1 text-2xl leading-none text-gray-600 hover:bg-gray-100"
           aria-label={t("signup.close")}
           data-testid="signup-modal-close"
         >
           ×
         </button>
-        <h2 id="signup-modal-title" className="text-2xl font-bold">
+        {/* The reading starts at the title, not at the close button. */}
+        <h2 id="signup-modal-title" className="text-2xl font-bold outline-none" tabIndex={-1} data-autofocus>
           {t("signup.title")}
         </h2>
         <p className="mt-1 text-gray-600">{t("signup.intro")}</p>
@@ -136,6 +118,6 @@ function SignupModal({ settings, onClose }: { settings: SignupFormSettings; onCl
           )}
         </div>
       </div>
-    </div>
+    </Modal>
   );
 }

@@ -1,6 +1,7 @@
 import { useFetcher, useLocation, useSearchParams } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Modal } from "~/components/ui/Modal";
 import { SMARTPHONE_QUERY, useMediaQuery } from "~/utils/use-media-query";
 import { DismissableAlert } from "./DismissableAlert";
 
@@ -45,28 +46,18 @@ function ResendButton() {
 
 function ReminderModal({ onClose, children }: { onClose: () => void; children: React.ReactNode }) {
   const { t } = useTranslation("account");
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    dialog.current?.showModal();
-  }, []);
   return (
-    <dialog
-      ref={dialog}
-      onClose={onClose}
-      aria-labelledby="unconfirmed-modal-title"
-      className="w-[calc(100%-2rem)] max-w-md rounded-2xl p-6 shadow-2xl backdrop:bg-black/60"
-      data-testid="unconfirmed-modal"
-    >
+    <Modal labelledBy="unconfirmed-modal-title" onClose={onClose} closeOnBackdrop testId="unconfirmed-modal" className="max-w-md p-6">
       <h2 id="unconfirmed-modal-title" className="sr-only">
         {t("unconfirmed.title")}
       </h2>
       <div className="text-sm">{children}</div>
       <div className="mt-4 flex flex-wrap gap-2">
         <ResendButton />
-        <button type="button" className="btn-primary px-3 py-1" onClick={() => dialog.current?.close()} data-testid="unconfirmed-modal-close">
+        <button type="button" className="btn-primary px-3 py-1" onClick={onClose} data-testid="unconfirmed-modal-close">
           {t("unconfirmed.ok")}
         </button>
       </div>
-    </dialog>
+    </Modal>
   );
 }

@@ -20,7 +20,8 @@ export function ChatHeader({ partner, fictional, typing, conversationId }: { par
         <Link to="/chats" className="text-gray-600 md:hidden" aria-label={t("list.label")}>
           ←
         </Link>
-        <Link to={`/members/${partner.id}`} className="flex min-w-0 items-center gap-3" aria-label={t("profile", { name: partner.name })} data-testid="chat-partner">
+        {/* Named by what it shows, the member's name (WCAG 2.5.3); the typing note is no part of the link. */}
+        <Link to={`/members/${partner.id}`} className="flex min-w-0 items-center gap-3" data-testid="chat-partner">
           {partner.photoUrl ? (
             <img src={partner.photoUrl} alt="" width={40} height={40} className="h-10 w-10 rounded-full object-cover" />
           ) : (
@@ -28,19 +29,16 @@ export function ChatHeader({ partner, fictional, typing, conversationId }: { par
               {partner.name.slice(0, 1).toUpperCase()}
             </span>
           )}
-          <span className="min-w-0">
-            <span className="block truncate font-semibold" data-testid="chat-partner-name">
-              {partner.name}
-              {partner.age !== null ? `, ${partner.age}` : ""}
-              {partner.isFictional ? <span title={fictional.label}> {fictional.icon}</span> : null}
-            </span>
-            {typing ? (
-              <span className="block text-xs text-success" data-testid="chat-typing">
-                {t("typing", { name: partner.name })}
-              </span>
-            ) : null}
+          <span className="block min-w-0 truncate font-semibold" data-testid="chat-partner-name">
+            {partner.name}
+            {partner.age !== null ? `, ${partner.age}` : ""}
+            {partner.isFictional ? <span title={fictional.label}> {fictional.icon}</span> : null}
           </span>
         </Link>
+        {/* Always on the page, so a screen reader hears the note when it appears. */}
+        <span role="status" className="min-w-0 truncate text-xs text-success">
+          {typing ? <span data-testid="chat-typing">{t("typing", { name: partner.name })}</span> : null}
+        </span>
         <Link
           to={`/members/${partner.id}/report${conversationId ? `?conversation=${conversationId}` : ""}`}
           className="ml-auto shrink-0 text-xs text-gray-600 underline"

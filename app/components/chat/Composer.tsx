@@ -106,7 +106,7 @@ export function Composer({
             }}
             maxLength={settings.messageLength}
             placeholder={t("composer.placeholder")}
-            className="w-full resize-none rounded-xl border border-gray-300 px-3 py-2 focus:border-primary focus:outline-none"
+            className="w-full resize-none rounded-xl border border-gray-300 px-3 py-2 focus:border-primary focus:outline-none focus:ring-2 focus:ring-primary/30"
             data-testid="chat-input"
           />
         </label>
@@ -125,7 +125,8 @@ export function Composer({
       </div>
       <div className="mt-2 flex gap-2">
         <photoForm.Form method="post" encType="multipart/form-data" data-testid="chat-photo-form">
-          <label className="btn-outline cursor-pointer text-sm">
+          {/* The file input itself is hidden: its label shows where the focus is. */}
+          <label className="btn-outline cursor-pointer text-sm focus-within:ring-2 focus-within:ring-primary focus-within:ring-offset-2">
             {t("composer.photo")}
             <input
               type="file"
@@ -177,9 +178,9 @@ export function Composer({
           onChoose={(line) => {
             setText(line);
             setShowIcebreaker(false);
-            textarea.current?.focus();
           }}
           onClose={() => setShowIcebreaker(false)}
+          composer={textarea}
         />
       ) : null}
     </footer>

@@ -95,7 +95,7 @@ export function ConversationList({ items, activeId, more, clock }: { items: Conv
                 <span className="min-w-0 flex-1">
                   <span className="flex items-baseline justify-between gap-2">
                     <span className="truncate font-semibold" data-testid="chat-item-name">{item.other.name}</span>
-                    <time className="shrink-0 text-xs text-gray-500" dateTime={new Date(item.lastMessageAt).toISOString()} data-testid="chat-item-time">
+                    <time className="shrink-0 text-xs text-gray-600" dateTime={new Date(item.lastMessageAt).toISOString()} data-testid="chat-item-time">
                       {when(new Date(item.lastMessageAt))}
                     </time>
                   </span>
@@ -121,7 +121,7 @@ export function ConversationList({ items, activeId, more, clock }: { items: Conv
               >
                 <button
                   type="submit"
-                  className="mr-2 rounded p-2 text-gray-400 hover:bg-danger/10 hover:text-danger"
+                  className="mr-2 rounded p-2 text-gray-600 hover:bg-danger/10 hover:text-danger"
                   aria-label={t("list.delete", { name: item.other.name })}
                   title={t("list.delete", { name: item.other.name })}
                   data-testid="chat-item-delete"

@@ -92,7 +92,18 @@ export function MessageList({
   });
 
   return (
-    <div ref={scroller} className="min-h-0 flex-1 overflow-y-auto px-4 py-3" data-testid="chat-messages">
+    // A log (WCAG 4.1.3): screen readers read a new message as it arrives, not the whole list again.
+    // Focusable, so the history scrolls from the keyboard too.
+    <div
+      ref={scroller}
+      role="log"
+      aria-live="polite"
+      aria-relevant="additions"
+      aria-label={t("title")}
+      tabIndex={0}
+      className="min-h-0 flex-1 overflow-y-auto px-4 py-3"
+      data-testid="chat-messages"
+    >
       <div ref={top} />
       {canLoadOlder ? (
         <p className="text-center">
@@ -134,7 +145,7 @@ export function MessageList({
                     <figcaption className="text-sm">{t("giftFrom", { gift: t(message.giftId, { ns: "gifts" }) })}</figcaption>
                   </figure>
                 ) : null}
-                <span className={`mt-1 block text-right text-xs ${mine ? "text-white/80" : "text-gray-500"}`}>
+                <span className={`mt-1 block text-right text-xs ${mine ? "text-white" : "text-gray-600"}`}>
                   {time.format(new Date(message.createdAt))}
                 </span>
               </div>

@@ -25,7 +25,7 @@ export function SignupCta({ open, className = "btn-primary px-7 py-3 text-base" 
 export function LanderHero({ data, title, children }: { data: LanderData; title: string; children?: ReactNode }) {
   const { t, i18n } = useTranslation(["landers", "home"]);
   return (
-    <section className="bg-gradient-to-br from-primary to-secondary px-4 py-8 text-center text-white">
+    <section className="on-dark bg-gradient-to-br from-primary to-secondary px-4 py-8 text-center text-white">
       <h1 className="mx-auto max-w-2xl text-3xl font-extrabold leading-tight md:text-4xl" data-testid="lander-headline">
         {data.headline}
       </h1>

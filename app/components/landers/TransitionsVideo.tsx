@@ -24,12 +24,16 @@ export function TransitionsVideo({ data }: { data: LanderData }) {
     <>
       <LanderHero data={data} title={t("transitionsvideolanding.title", { siteName: data.siteName })}>
         {shots.length > 0 ? (
-          <div className="film relative mx-auto mt-4 aspect-video w-full max-w-2xl overflow-hidden rounded-2xl bg-black shadow-2xl" role="img" aria-label={t("transitionsvideolanding.label")} data-testid="film">
+          // The film is a moving picture, told to screen readers in words; its shots are shortcuts for a
+          // pointer only (the page's own button leads to the signup), so no hidden link takes the focus.
+          <div className="film relative mx-auto mt-4 aspect-video w-full max-w-2xl overflow-hidden rounded-2xl bg-black shadow-2xl" data-testid="film">
+            <p className="sr-only">{t("transitionsvideolanding.label")}</p>
             {shots.map((member, index) => (
               <a
                 key={index}
                 href={memberSignupPath(member.id)}
                 tabIndex={-1}
+                aria-hidden="true"
                 className={`film-shot ${TRANSITIONS[index % TRANSITIONS.length]} ${SHOT_DELAYS[index]} absolute inset-0`}
               >
                 <img src={member.photoUrl} alt="" width={320} height={320} loading={index === 0 ? "eager" : "lazy"} className="h-full w-full object-cover" />

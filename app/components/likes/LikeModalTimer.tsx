@@ -1,6 +1,7 @@
 import { Link, useFetcher, useRevalidator, useSearchParams } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Modal } from "~/components/ui/Modal";
 import type { AutoLike } from "~/models/likes/auto-like.server";
 
 /** docs/product/likes.md#like-modal: after an auto-like result, likes reload after this long. */
@@ -51,21 +52,20 @@ export function LikeModalTimer() {
 
   if (!profile || closed === fetcher.data) return null;
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/70 p-4" role="presentation" onClick={() => setClosed(fetcher.data)}>
-      <div role="dialog" aria-modal="true" aria-labelledby="like-modal-title" className="w-full max-w-sm rounded-2xl bg-white p-6 text-center shadow-2xl" data-testid="like-modal">
-        {profile.photoUrl ? <img src={profile.photoUrl} alt="" width={128} height={128} className="mx-auto h-32 w-32 rounded-full object-cover" /> : null}
-        <h2 id="like-modal-title" className="mt-4 text-xl font-bold">
-          {t("likeModal.title", { name: profile.name })}
-        </h2>
-        <div className="mt-6 flex flex-col gap-2">
-          <Link to={profile.matchPath} className="btn-primary" data-testid="like-modal-view">
-            {t("likeModal.view")}
-          </Link>
-          <button type="button" className="btn-outline" onClick={() => setClosed(fetcher.data)}>
-            {t("likeModal.later")}
-          </button>
-        </div>
+    <Modal labelledBy="like-modal-title" onClose={() => setClosed(fetcher.data)} closeOnBackdrop testId="like-modal" className="max-w-sm p-6 text-center">
+      {profile.photoUrl ? <img src={profile.photoUrl} alt="" width={128} height={128} className="mx-auto h-32 w-32 rounded-full object-cover" /> : null}
+      <h2 id="like-modal-title" className="mt-4 text-xl font-bold">
+        {t("likeModal.title", { name: profile.name })}
+      </h2>
+      <div className="mt-6 flex flex-col gap-2">
+        {/* The layout stays while the profile opens: the modal closes with the click. */}
+        <Link to={profile.matchPath} className="btn-primary" onClick={() => setClosed(fetcher.data)} data-testid="like-modal-view">
+          {t("likeModal.view")}
+        </Link>
+        <button type="button" className="btn-outline" onClick={() => setClosed(fetcher.data)}>
+          {t("likeModal.later")}
+        </button>
       </div>
-    </div>
+    </Modal>
   );
 }

@@ -1,5 +1,6 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { Modal } from "~/components/ui/Modal";
 import type { CheckoutError } from "~/models/payments/pages/checkout-page.server";
 import type { Issuer, PaymentMethod } from "~/domain/payment-methods";
 import { formatMoney } from "~/utils/money";
@@ -33,62 +34,62 @@ export function PaymentConfirm({
   const repeat = repeatOf !== undefined;
   const { t, i18n } = useTranslation("payments");
   const sending = useNavigation().state !== "idle";
+  const navigate = useNavigate();
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/60 p-4" role="presentation">
-      <div role="dialog" aria-modal="true" aria-labelledby="confirm-title" className="w-full max-w-md rounded-2xl bg-white p-6 shadow-2xl" data-testid="payment-confirm">
-        <h2 id="confirm-title" className="text-xl font-bold">
-          {t(repeat ? "confirm.repeatTitle" : "confirm.title")}
-        </h2>
-        <dl className="mt-4 grid grid-cols-2 gap-y-2 text-sm">
-          <dt className="text-gray-600">{t("confirm.credits")}</dt>
-          <dd className="text-right font-semibold">{t("offer.credits", { count: offer.credits + offer.bonusCredits })}</dd>
-          <dt className="text-gray-600">{t("confirm.method")}</dt>
-          <dd className="text-right font-semibold">{t(`methods.${method}`)}</dd>
-          {offer.discountPercent > 0 ? (
-            <>
-              <dt className="text-gray-600">{t("confirm.discount")}</dt>
-              <dd className="text-right font-semibold text-success">−{offer.discountPercent}%</dd>
-            </>
-          ) : null}
-          <dt className="text-gray-600">{t("confirm.total")}</dt>
-          <dd className="text-right text-lg font-bold" data-testid="confirm-total" data-cents={offer.amountCents}>
-            {formatMoney(offer.amountCents, currency, i18n.language)}
-          </dd>
-        </dl>
-        <Form method="post" className="mt-5 space-y-4">
-          {code ? <input type="hidden" name="code" value={code} /> : null}
-          <input type="hidden" name="expected" value={offer.amountCents} />
-          {repeat ? <input type="hidden" name="repeatOf" value={repeatOf} /> : null}
-          {issuers.length > 0 ? (
-            <label className="flex flex-col text-sm font-semibold">
-              {t("confirm.bank")}
-              <select name="issuer" required className="mt-1 rounded-lg border border-gray-300 px-3 py-2 font-normal" defaultValue="" data-testid="issuer">
-                <option value="" disabled>
-                  {t("confirm.chooseBank")}
+    // Escape is the cancel link (docs/product/payments.md#checkout).
+    <Modal labelledBy="confirm-title" onClose={() => navigate(cancelTo, { preventScrollReset: true })} testId="payment-confirm" className="max-w-md p-6">
+      <h2 id="confirm-title" className="text-xl font-bold">
+        {t(repeat ? "confirm.repeatTitle" : "confirm.title")}
+      </h2>
+      <dl className="mt-4 grid grid-cols-2 gap-y-2 text-sm">
+        <dt className="text-gray-600">{t("confirm.credits")}</dt>
+        <dd className="text-right font-semibold">{t("offer.credits", { count: offer.credits + offer.bonusCredits })}</dd>
+        <dt className="text-gray-600">{t("confirm.method")}</dt>
+        <dd className="text-right font-semibold">{t(`methods.${method}`)}</dd>
+        {offer.discountPercent > 0 ? (
+          <>
+            <dt className="text-gray-600">{t("confirm.discount")}</dt>
+            <dd className="text-right font-semibold text-success">−{offer.discountPercent}%</dd>
+          </>
+        ) : null}
+        <dt className="text-gray-600">{t("confirm.total")}</dt>
+        <dd className="text-right text-lg font-bold" data-testid="confirm-total" data-cents={offer.amountCents}>
+          {formatMoney(offer.amountCents, currency, i18n.language)}
+        </dd>
+      </dl>
+      <Form method="post" className="mt-5 space-y-4">
+        {code ? <input type="hidden" name="code" value={code} /> : null}
+        <input type="hidden" name="expected" value={offer.amountCents} />
+        {repeat ? <input type="hidden" name="repeatOf" value={repeatOf} /> : null}
+        {issuers.length > 0 ? (
+          <label className="flex flex-col text-sm font-semibold">
+            {t("confirm.bank")}
+            <select name="issuer" required className="mt-1 rounded-lg border border-gray-300 px-3 py-2 font-normal" defaultValue="" data-testid="issuer">
+              <option value="" disabled>
+                {t("confirm.chooseBank")}
+              </option>
+              {issuers.map((issuer) => (
+                <option key={issuer.id} value={issuer.id}>
+                  {issuer.name}
                 </option>
-                {issuers.map((issuer) => (
-                  <option key={issuer.id} value={issuer.id}>
-                    {issuer.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-          ) : null}
-          {error ? (
-            <p role="alert" className="text-sm font-semibold text-danger" data-testid="confirm-error">
-              {t(`confirm.errors.${error}`)}
-            </p>
-          ) : null}
-          <div className="flex gap-3">
-            <Link to={cancelTo} className="btn-outline flex-1 text-center" preventScrollReset>
-              {t("confirm.cancel")}
-            </Link>
-            <button type="submit" className="btn-primary flex-1" disabled={sending} data-testid="confirm-pay">
-              {t("confirm.pay")}
-            </button>
-          </div>
-        </Form>
-      </div>
-    </div>
+              ))}
+            </select>
+          </label>
+        ) : null}
+        {error ? (
+          <p role="alert" className="text-sm font-semibold text-danger" data-testid="confirm-error">
+            {t(`confirm.errors.${error}`)}
+          </p>
+        ) : null}
+        <div className="flex gap-3">
+          <Link to={cancelTo} className="btn-outline flex-1 text-center" preventScrollReset>
+            {t("confirm.cancel")}
+          </Link>
+          <button type="submit" className="btn-primary flex-1" disabled={sending} data-testid="confirm-pay">
+            {t("confirm.pay")}
+          </button>
+        </div>
+      </Form>
+    </Modal>
   );
 }

@@ -133,7 +133,7 @@ describe("TimeBonusModal", () => {
   it("closes with Escape as well, which counts as a dismissal too", async () => {
     await show("/members");
     await passes(40_000);
-    await act(async () => void fireEvent.keyDown(window, { key: "Escape" }));
+    await act(async () => void fireEvent.keyDown(screen.getByRole("dialog"), { key: "Escape" }));
     expect(modal()).toBeNull();
     await vi.waitFor(() => expect(dismissals).toEqual([{ alert: "timeBonus", redirectTo: "/members" }]));
   });

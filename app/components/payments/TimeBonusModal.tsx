@@ -1,6 +1,7 @@
 import { Form, useFetcher, useLocation } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Modal } from "~/components/ui/Modal";
 import { useTimeBonusDue } from "./MembersAreaTimer";
 import { timeBonusHref, type TimeBonusOffer } from "./TimeBonusBanner";
 import { TimeBonusCountdown, useCountdown } from "./TimeBonusCountdown";
@@ -26,63 +27,40 @@ export function TimeBonusModal({ offer }: { offer: TimeBonusOffer }) {
     setClosed(true);
     dismiss.submit({ alert: "timeBonus", redirectTo: `${location.pathname}${location.search}` }, { method: "post", action: DISMISS_ACTION });
   };
-  const closeOnEscape = useRef(close);
-  useEffect(() => {
-    closeOnEscape.current = close;
-  });
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") closeOnEscape.current();
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [open]);
-
   if (!open) return null;
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-black/70 p-4" role="presentation" onClick={close}>
-      <div
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="time-bonus-title"
-        aria-describedby="time-bonus-body"
-        className="relative w-full max-w-md rounded-2xl bg-white p-6 text-center shadow-2xl"
-        data-testid="time-bonus-modal"
-        onClick={(event) => event.stopPropagation()}
+    <Modal labelledBy="time-bonus-title" describedBy="time-bonus-body" onClose={close} closeOnBackdrop testId="time-bonus-modal" className="relative max-w-md p-6 text-center">
+      <button
+        type="button"
+        className="absolute right-3 top-3 flex h-8 w-8 items-center justify-center rounded-full text-xl leading-none text-gray-600 hover:bg-gray-100"
+        aria-label={t("modal.closeLabel")}
+        onClick={close}
+        data-testid="time-bonus-close"
       >
-        <button
-          type="button"
-          className="absolute right-3 top-3 flex h-8 w-8 items-center justify-center rounded-full text-xl leading-none text-gray-500 hover:bg-gray-100"
-          aria-label={t("modal.closeLabel")}
-          onClick={close}
-          data-testid="time-bonus-close"
-        >
-          <span aria-hidden="true">×</span>
+        <span aria-hidden="true">×</span>
+      </button>
+      <p className="text-5xl font-extrabold text-primary" aria-hidden="true">
+        {t("modal.badge", { percent: offer.percent })}
+      </p>
+      <h2 id="time-bonus-title" className="mt-3 text-2xl font-bold">
+        {t("modal.title", { percent: offer.percent })}
+      </h2>
+      <p id="time-bonus-body" className="mt-2 text-gray-700">
+        {t("modal.body", { percent: offer.percent, code: offer.code })}
+      </p>
+      <p className="mt-4 text-sm text-gray-600">{t("timeBonus.endsIn")}</p>
+      <TimeBonusCountdown remainingMs={remaining} testId="time-bonus-modal-countdown" className="text-3xl text-secondary" />
+      {/* Taking the offer counts as seen too: the form stores that and goes on to the credits page. */}
+      <Form method="post" action={DISMISS_ACTION} className="mt-6 flex flex-col gap-2">
+        <input type="hidden" name="alert" value="timeBonus" />
+        <input type="hidden" name="redirectTo" value={timeBonusHref(offer.code)} />
+        <button type="submit" className="btn-primary" autoFocus data-autofocus data-testid="time-bonus-take">
+          {t("modal.action", { percent: offer.percent })}
         </button>
-        <p className="text-5xl font-extrabold text-primary" aria-hidden="true">
-          {t("modal.badge", { percent: offer.percent })}
-        </p>
-        <h2 id="time-bonus-title" className="mt-3 text-2xl font-bold">
-          {t("modal.title", { percent: offer.percent })}
-        </h2>
-        <p id="time-bonus-body" className="mt-2 text-gray-700">
-          {t("modal.body", { percent: offer.percent, code: offer.code })}
-        </p>
-        <p className="mt-4 text-sm text-gray-600">{t("timeBonus.endsIn")}</p>
-        <TimeBonusCountdown remainingMs={remaining} testId="time-bonus-modal-countdown" className="text-3xl text-secondary" />
-        {/* Taking the offer counts as seen too: the form stores that and goes on to the credits page. */}
-        <Form method="post" action={DISMISS_ACTION} className="mt-6 flex flex-col gap-2">
-          <input type="hidden" name="alert" value="timeBonus" />
-          <input type="hidden" name="redirectTo" value={timeBonusHref(offer.code)} />
-          <button type="submit" className="btn-primary" autoFocus data-testid="time-bonus-take">
-            {t("modal.action", { percent: offer.percent })}
-          </button>
-          <button type="button" className="btn-outline" onClick={close} data-testid="time-bonus-dismiss">
-            {t("modal.later")}
-          </button>
-        </Form>
-      </div>
-    </div>
+        <button type="button" className="btn-outline" onClick={close} data-testid="time-bonus-dismiss">
+          {t("modal.later")}
+        </button>
+      </Form>
+    </Modal>
   );
 }

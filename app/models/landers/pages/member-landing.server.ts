@@ -60,7 +60,8 @@ export async function loadMemberLanding({ request, context, params }: LoaderFunc
       headline: variant.headline,
       fictional,
       signup,
-      title: t("member.title", { name: profile.name, siteName: tenant.name }),
+      // The signup page is titled by what it asks, the landing pages by whom they show.
+      title: layout === "signup" ? `${t("member.signupTitle", { name: profile.name })} | ${tenant.name}` : t("member.title", { name: profile.name, siteName: tenant.name }),
     },
     { headers: visitorPageCache(context) },
   );
