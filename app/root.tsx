@@ -24,6 +24,7 @@ import { keepTracking } from "~/models/accounts/pages/signup-form-settings.serve
 import { storage } from "~/services/storage/storage.server";
 import { publicBrand } from "~/tenancy/public-brand";
 import { themeCss } from "~/tenancy/theme-css";
+import { NEUTRAL_THEME_CSS } from "~/tenancy/neutral-theme";
 import stylesheet from "~/tailwind.css";
 import { useNonce } from "~/utils/nonce";
 import { vapidKeys } from "~/services/push/vapid.server";
@@ -95,7 +96,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {root ? <meta name="catalogue-version" content={root.catalogueVersion} /> : null}
         <Meta />
         <Links />
-        <style nonce={nonce}>{root?.themeCss ?? themeCss(NEUTRAL_THEME)}</style>
+        <style nonce={nonce}>{root?.themeCss ?? NEUTRAL_THEME_CSS}</style>
       </head>
       <body className="min-h-screen">
         {children}
@@ -109,17 +110,6 @@ export function Layout({ children }: { children: ReactNode }) {
     </html>
   );
 }
-
-const NEUTRAL_THEME = {
-  primary: "#4b5563",
-  secondary: "#1f2937",
-  success: "#32ad2b",
-  danger: "#dc3545",
-  warning: "#ffc107",
-  info: "#17a2b8",
-  unread_messages: "#32ad2b",
-  logo_mark: "",
-};
 
 export default function App() {
   const root = useRootData();

@@ -12,9 +12,16 @@ const VARIABLES: Array<[keyof TenantTheme, string]> = [
   ["unread_messages", "unread-messages"],
 ];
 
+/** Per theme object: a brand's theme is loaded once, and every page asks for its rule. */
+const rules = new WeakMap<TenantTheme, string>();
+
 /** The `:root` rule that gives Tailwind's brand colours this brand's values, in shades that read at WCAG AA. */
 export function themeCss(theme: TenantTheme): string {
-  const readable = readableColours(theme).theme;
-  const lines = VARIABLES.map(([key, name]) => `--color-${name}: ${hexToRgbTriplet(readable[key])};`);
-  return `:root{${lines.join("")}}`;
+  let rule = rules.get(theme);
+  if (rule === undefined) {
+    const readable = readableColours(theme).theme;
+    rule = `:root{${VARIABLES.map(([key, name]) => `--color-${name}: ${hexToRgbTriplet(readable[key])};`).join("")}}`;
+    rules.set(theme, rule);
+  }
+  return rule;
 }
