@@ -5,9 +5,11 @@
 // SIGINT lets each finish what it is answering and then exits.
 import cluster from "node:cluster";
 
-/** A process that dies this soon after starting is counted as failing to start. */
+/** This many processes ending unasked (or failing to start) within the window stop the server. */
 const CRASH_WINDOW_MS = 60_000;
 const MAX_CRASHES_IN_WINDOW = 5;
+/** The pause before another try when a replacement did not start. */
+const RETRY_MS = 1_000;
 /** How long a stopping process may take before it is killed. */
 const STOP_DEADLINE_MS = 30_000;
 
@@ -46,19 +48,31 @@ export function runPrimary(count, log = console.log) {
     });
   }
 
-  cluster.on("exit", (worker, code, signal) => {
-    if (stopping || retiring.has(worker) || !serving.has(worker)) return;
-    serving.delete(worker);
+  /** Counts an unasked end; true when there were too many to go on. */
+  function tooManyCrashes() {
     const now = Date.now();
     crashes.push(now);
     while (crashes.length && crashes[0] < now - CRASH_WINDOW_MS) crashes.shift();
+    if (crashes.length < MAX_CRASHES_IN_WINDOW) return false;
+    log(`${crashes.length} server processes ended within a minute: stopping`);
+    void stopAll(1);
+    return true;
+  }
+
+  /** Starts a process in place of one that ended, trying again while it fails to start. */
+  function replace() {
+    if (stopping) return;
+    start().catch((error) => {
+      log(error.message);
+      if (!stopping && !tooManyCrashes()) setTimeout(replace, RETRY_MS);
+    });
+  }
+
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping || retiring.has(worker) || !serving.has(worker)) return;
+    serving.delete(worker);
     log(`server process ${worker.process.pid} ended (${signal ?? `exit code ${code}`})`);
-    if (crashes.length >= MAX_CRASHES_IN_WINDOW) {
-      log(`${crashes.length} server processes ended within a minute: stopping`);
-      void stopAll(1);
-      return;
-    }
-    start().catch((error) => log(error.message));
+    if (!tooManyCrashes()) replace();
   });
 
   async function restartAll() {
