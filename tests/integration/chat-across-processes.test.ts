@@ -1,14 +1,11 @@
-import { copyFileSync, existsSync, readFileSync } from "node:fs";
+import { copyFileSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { tenantSchema } from "../../app/tenancy/schema";
 import { createTestDatabase } from "../fixtures/database";
 import { createMember } from "../fixtures/members";
 import { logIn, openEventStream, removeTempDirs, send, startServer, tempDir, waitForListening } from "../fixtures/server-process";
 
-beforeAll(() => {
-  if (!existsSync("build/index.js")) throw new Error("These tests start the built server: run `npm run build:local` first.");
-});
 afterEach(removeTempDirs);
 
 // Two processes can share only a PostgreSQL database (PGlite belongs to one process).

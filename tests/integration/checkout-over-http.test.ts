@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, readFileSync } from "node:fs";
+import { copyFileSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tenantSchema } from "../../app/tenancy/schema";
@@ -17,7 +17,6 @@ let free: string;
 let premium: string;
 
 beforeAll(async () => {
-  if (!existsSync("build/index.js")) throw new Error("These tests start the built server: run `npm run build:local` first.");
   const dir = tempDir("tenants-");
   copyFileSync("tenants/flirtpunt.json", path.join(dir, "flirtpunt.json"));
   // PostgreSQL when the suite runs on it; otherwise the server's own embedded database.

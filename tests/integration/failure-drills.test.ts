@@ -1,7 +1,7 @@
-import { copyFileSync, existsSync, readFileSync } from "node:fs";
+import { copyFileSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { resultRows } from "../../db/client.server";
 import { tenantSchema } from "../../app/tenancy/schema";
 import { createTestDatabase, type TestDatabase } from "../fixtures/database";
@@ -13,9 +13,6 @@ import { logIn, openEventStream, removeTempDirs, send, startServer, tempDir, wai
  * PostgreSQL, its database connections cut during load, and the process killed mid-request.
  */
 
-beforeAll(() => {
-  if (!existsSync("build/index.js")) throw new Error("These tests start the built server: run `npm run build:local` first.");
-});
 afterEach(removeTempDirs);
 
 const tenant = tenantSchema.parse(JSON.parse(readFileSync("tenants/flirtpunt.json", "utf8")));

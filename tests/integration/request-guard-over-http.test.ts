@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync, readFileSync } from "node:fs";
+import { copyFileSync, readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -14,7 +14,6 @@ let server: Started;
 let database: TestDatabase | null = null;
 
 beforeAll(async () => {
-  if (!existsSync("build/index.js")) throw new Error("These tests start the built server: run `npm run build:local` first.");
   const dir = tempDir("tenants-");
   copyFileSync("tenants/flirtpunt.json", path.join(dir, "flirtpunt.json"));
   database = process.env.DATABASE_URL ? await createTestDatabase() : null;

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
-import { copyFileSync, existsSync, readFileSync } from "node:fs";
+import { copyFileSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { processCount } from "../../server/process-count.mjs";
 import { tenantSchema } from "../../app/tenancy/schema";
 import { createTestDatabase } from "../fixtures/database";
@@ -30,9 +30,6 @@ describe("how many server processes", () => {
   });
 });
 
-beforeAll(() => {
-  if (!existsSync("build/index.js")) throw new Error("These tests start the built server: run `npm run build:local` first.");
-});
 afterEach(removeTempDirs);
 
 /** The server processes the primary runs. */

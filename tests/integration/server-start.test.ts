@@ -1,20 +1,15 @@
-import { copyFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { tenantSchema } from "../../app/tenancy/schema";
 import { createTestDatabase } from "../fixtures/database";
 import { createMember } from "../fixtures/members";
 import { removeTempDirs, send, startServer, tempDir, waitForListening } from "../fixtures/server-process";
 
-beforeAll(() => {
-  if (!existsSync("build/index.js")) throw new Error("These tests start the built server: run `npm run build:local` first.");
-});
-
 afterEach(removeTempDirs);
 
 const request = (port: number, host: string) => send(port, host, "/");
 const postForm = (port: number, host: string, path: string, fields: Record<string, string>) => send(port, host, path, { fields });
-
 
 describe("server start-up", () => {
   it("serves a brand whose file was just added, by its domain", async () => {

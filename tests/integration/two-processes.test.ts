@@ -1,4 +1,4 @@
-import { copyFileSync, existsSync } from "node:fs";
+import { copyFileSync } from "node:fs";
 import path from "node:path";
 import { like } from "drizzle-orm";
 import sharp from "sharp";
@@ -39,7 +39,6 @@ describe.skipIf(!DATABASE_URL)("two server processes behind a round-robin proxy,
   const ids = { anna: 0, bas: 0 };
 
   beforeAll(async () => {
-    if (!existsSync("build/index.js")) throw new Error("two-processes.test.ts starts the built server: run `npm run build:local` first.");
     database = await createTestDatabase();
     s3 = await startS3Server({ bucket: "media", accessKeyId: ACCESS_KEY, publicRead: true });
     const tenants = tempDir("tenants-");
