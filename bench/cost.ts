@@ -4,32 +4,13 @@
 // the ones capacity is planned from (docs/scaling.md).
 import autocannon from "autocannon";
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { benchMembers, HOST, memberRequests, PAGES, pageLabel, SITE_ENTRY } from "./pages";
-import { startFloor, startServer } from "./server";
+import { cpuMs, startFloor, startServer } from "./server";
 
 const PORT = 3291;
 const FLOOR_PORT = 3292;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const CONNECTIONS = 10;
-/** Clock ticks per second of /proc/<pid>/stat (USER_HZ). */
-const TICK_MS = 1000 / Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim());
-
-/** User + system CPU of these processes so far, in ms. */
-function cpuMs(pids: number[]): number {
-  let ticks = 0;
-  for (const pid of pids) {
-    try {
-      // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
-      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // The process ended meanwhile (a PostgreSQL backend of a closed connection).
-    }
-  }
-  return ticks * TICK_MS;
-}
-
 /** The PostgreSQL server's processes on this machine (none with the embedded database). */
 function postgresPids(): number[] {
   if (!process.env.DATABASE_URL) return [];

@@ -2,7 +2,7 @@
 // mode, the embedded database in a data directory of the benchmark's own, seeded with the demo
 // brands, and `<brand>.localhost` hosts (DEV_TENANT_HOSTS) so one server answers for every brand.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { rmSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { DEMO_PASSWORD, demoAccountEmail, type DemoAccountKind } from "../db/seed/demo-accounts.server";
 
 /** The Host header that reaches a brand on the benchmark server. */
@@ -16,7 +16,9 @@ export const brandHost = (tenant: string) => `${tenant}.localhost`;
  */
 export async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
   if (!process.env.BENCH_KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
-  const server = spawn(process.execPath, ["server.mjs"], {
+  // BENCH_NODE_ARGS: options for the server's Node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+  const server = spawn(process.execPath, [...nodeArgs, "server.mjs"], {
     env: { ...process.env, NODE_ENV: "production", WEB_CONCURRENCY: process.env.BENCH_PROCESSES ?? "1", PORT: String(port), DATA_DIR: dataDir, DEV_TENANT_HOSTS: "1", LOCAL_SERVICES: "1", SEED_ON_START: "1", SEED_DEMO_LOGINS: "1", TRUSTED_PROXIES: "loopback" },
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -34,7 +36,7 @@ export async function startFloor(port: number): Promise<ChildProcess> {
 }
 
 /** Resolves once the process says it listens; it is stopped when this process exits. */
-async function listening(server: ChildProcess): Promise<ChildProcess> {
+export async function listening(server: ChildProcess): Promise<ChildProcess> {
   process.on("exit", () => server.kill("SIGTERM"));
   await new Promise<void>((resolve, reject) => {
     // The listener stays attached: it keeps draining the server's output so its pipe never fills.
@@ -90,4 +92,22 @@ export async function demoMemberCookie(port: number, tenant: string, kind: DemoA
   const sid = answer.cookies.find((cookie) => cookie.startsWith("sid="));
   if (!sid) throw new Error(`login failed with ${answer.status}`);
   return sid;
+}
+
+/** Clock ticks per second of /proc/<pid>/stat (USER_HZ). */
+const TICK_MS = 1000 / Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim());
+
+/** User + system CPU of these processes so far, in ms. */
+export function cpuMs(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended meanwhile (a PostgreSQL backend of a closed connection).
+    }
+  }
+  return ticks * TICK_MS;
 }

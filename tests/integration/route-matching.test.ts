@@ -32,6 +32,9 @@ describe("route matching with the kept branches", () => {
     const source = readFileSync(require.resolve("@remix-run/router"), "utf8");
     expect(source).toContain("rankedBranchPlans");
     expect(source).toContain("compiledPaths");
+    expect(source).toContain("winners");
+    expect(readFileSync(require.resolve("@remix-run/react/dist/server.js"), "utf8")).toContain("serverRoutesByManifest");
+    expect(readFileSync(require.resolve("react-router-dom/server.js"), "utf8")).toContain("dataRoutesByRoutes");
   });
 
   it("matches as the framework does, call after call", () => {
@@ -56,10 +59,33 @@ describe("route matching with the kept branches", () => {
     expect(matches[2]!.route).toBe(children(children(second[0]!)[1]!)[1]);
   });
 
+  it("remembers the branch a path matched, and that a path matched none, per tree", () => {
+    const routes = [{ id: "root", path: "", children: [{ id: "page", path: "pages/:page" }, { id: "member", path: "members/:id" }] }];
+    for (let i = 0; i < 2; i++) {
+      expect(matchRoutes(routes, "/pages/cookies")?.[1]?.params).toEqual({ page: "cookies" });
+      expect(matchRoutes(routes, "/pages/terms")?.[1]?.params).toEqual({ page: "terms" });
+      expect(matchRoutes(routes, "/nowhere")).toBeNull();
+    }
+    // Each call gets matches of its own: changing one does not change the next.
+    const first = matchRoutes(routes, "/members/7")!;
+    (first[1]!.params as Record<string, string>).id = "8";
+    expect(matchRoutes(routes, "/members/7")?.[1]?.params).toEqual({ id: "7" });
+  });
+
   it("sees a tree changed in place", () => {
     const routes = tree();
     expect(ids(routes, "/likes")).toEqual(["root", "rest"]);
     children(routes[0]!).push({ id: "likes", path: "likes" });
     expect(ids(routes, "/likes")).toEqual(["root", "likes"]);
+    // A path that matched one branch before the change matches the new best one after it.
+    expect(ids(routes, "/members/5/chat")).toEqual(["root", "member", "chat"]);
+    children(routes[0]!).unshift({ id: "chat-first", path: "members/:id/chat" });
+    expect(ids(routes, "/members/5/chat")).toEqual(["root", "chat-first"]);
+    // A route's own path changed in place counts too.
+    const page = children(routes[0]!).find((route) => route.id === "page")!;
+    expect(ids(routes, "/pages/faq")).toEqual(["root", "page"]);
+    page.path = "help/:page";
+    expect(ids(routes, "/pages/faq")).toEqual(["root", "rest"]);
+    expect(ids(routes, "/help/faq")).toEqual(["root", "page"]);
   });
 });
