@@ -82,11 +82,13 @@ export async function apiError(
 
 /**
  * Zod's own texts are English sentences; the API's are catalogue keys (as the forms' are,
- * docs/conventions.md#forms). A schema's own message (a key such as `validation.emailRequired`)
- * wins over these.
+ * docs/conventions.md#forms). A schema's own message key (such as the login form's
+ * `validation.emailRequired`) arrives here as the message so far and is kept.
  */
-const apiErrorMap: z.ZodErrorMap = (issue) => {
-  if (issue.code === "invalid_type" && issue.received === "undefined") return { message: "security:api.required" };
+const CATALOGUE_KEY = /^([\w-]+:)?[\w-]+(\.[\w-]+)+$/;
+const apiErrorMap: z.ZodErrorMap = (issue, ctx) => {
+  if (CATALOGUE_KEY.test(ctx.defaultError)) return { message: ctx.defaultError };
+  if (ctx.data === undefined) return { message: "security:api.required" };
   if (issue.code === "too_big" && issue.type === "string") return { message: "security:api.tooLong" };
   return { message: "security:api.invalid" };
 };
