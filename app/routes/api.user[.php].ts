@@ -21,7 +21,7 @@ import {
 import { requireApiMember } from "~/web/require-member.server";
 import { tooManyInit } from "~/web/too-many.server";
 
-/** GET: the current member (docs/product/api.md#user), asked with the header X-Request-Type: client. */
+/** GET: the current member (docs/product/api.md#the-calls), asked with the header X-Request-Type: client. */
 async function currentUser({ request, context }: ApiCall) {
   const tenant = requireTenant(context);
   const header = await parseInput(UserGetHeadersSchema, { "x-request-type": request.headers.get("x-request-type") ?? undefined }, context.language);
