@@ -391,6 +391,14 @@ describe("public calls, per brand", () => {
   });
 });
 
+describe("a host that is no brand's", () => {
+  it("answers 404 not_found as JSON", async () => {
+    const answer = await settingsRoute.loader({ request: new Request("http://unknown.example/api/settings.php"), context: contextFor(null) });
+    expect(answer.status).toBe(404);
+    expect(await answer.json()).toEqual({ error: "not_found" });
+  });
+});
+
 describe("bad bodies", () => {
   it("a body over 64 KiB is refused by the guard before any call reads it", async () => {
     const me = await signedIn(alpha);

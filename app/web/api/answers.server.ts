@@ -37,9 +37,10 @@ export function apiRoute(handlers: Partial<Record<ApiMethod, Handler>>) {
     try {
       return await handler({ request, context, url: new URL(request.url) });
     } catch (thrown) {
-      // Refusals thrown by the shared helpers (requireApiMember, a 404) are answers too.
+      // Refusals thrown by the shared helpers are answers too: requireApiMember's 403, and the 404
+      // of a host that is no brand's (requireTenant), in the API's error shape.
       if (thrown instanceof Response) return thrown;
-      if (isDataWithInit(thrown)) return Response.json(thrown.data, thrown.init ?? undefined);
+      if (isDataWithInit(thrown)) return Response.json({ error: thrown.init?.status === 404 ? "not_found" : "refused" }, { status: thrown.init?.status ?? 500, headers: { "Cache-Control": "no-store" } });
       throw thrown;
     }
   }
