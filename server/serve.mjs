@@ -60,6 +60,10 @@ const publicFiles = new Set(
 );
 const publicFile = express.static("public", { maxAge: "1h", index: false, setHeaders: fileHeaders });
 app.use((req, res, next) => (publicFiles.has(req.path) ? publicFile(req, res, next) : next()));
+// The methods Remix hands to a route; any other (TRACE, PROPFIND…) is one no page or call of the
+// site implements, and some of them the Fetch API refuses to make a request of (a 500 before).
+const ROUTED_METHODS = new Set(["GET", "HEAD", "OPTIONS", "POST", "PUT", "PATCH", "DELETE"]);
+app.use((req, res, next) => (ROUTED_METHODS.has(req.method) ? next() : res.status(501).set("Cache-Control", "no-store").end()));
 // Every other request: the brand and member of the request, the one request guard (cross-site
 // posts, body size), then Remix.
 const handleApp = createAppHandler(build);

@@ -6,7 +6,7 @@ import { MemberCardList } from "~/components/members/MemberCard";
 import { db } from "~/db.server";
 import { countListedMembersCached, recentMemberTeasers, teasersAsShown } from "~/models/search/member-teasers.server";
 import { getFixedT } from "~/i18n/i18next.server";
-import { brandText } from "~/models/console/brand-texts.server";
+import { homeTexts } from "~/models/site/pages/home-texts.server";
 import { storage } from "~/services/storage/storage.server";
 import { nicheSlug } from "~/tenancy/niches";
 import { requireTenant } from "~/tenancy/require-tenant.server";
@@ -17,11 +17,10 @@ export async function loader({ context }: LoaderFunctionArgs) {
   const tenant = requireTenant(context);
   const niche = nicheSlug(tenant.niche);
   const t = await getFixedT(context.language, "home");
-  const [members, memberCount, title, description] = await Promise.all([
+  const [members, memberCount, texts] = await Promise.all([
     recentMemberTeasers(db(), storage(), { pool: tenant.pool, siteId: tenant.id }, 12),
     countListedMembersCached(db(), tenant.pool),
-    brandText(db(), tenant, "index_title", context.language),
-    brandText(db(), tenant, "description", context.language),
+    homeTexts(tenant, context.language),
   ]);
   return {
     niche,
@@ -31,8 +30,8 @@ export async function loader({ context }: LoaderFunctionArgs) {
       icon: tenant.settings.fictional_icon,
       label: tenant.settings.fictional_singular[context.language] ?? t("fictionalProfile"),
     },
-    title: title ?? t(`niches.${niche}.metaTitle`, { siteName: tenant.name }),
-    description: description ?? t(`niches.${niche}.metaDescription`, { siteName: tenant.name }),
+    title: texts.title,
+    description: texts.description,
   };
 }
 

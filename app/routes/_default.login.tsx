@@ -5,18 +5,11 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "react-i18next";
 import { SignupLink } from "~/components/account/SignupModal";
 import { Alert, Field, FieldErrors, inputClass } from "~/components/ui/Field";
-import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
-import { LoginRefused, loginAuthenticator } from "~/models/accounts/pages/login.server";
+import { checkedPassword, finishLogin, loginAuthenticator } from "~/models/accounts/pages/login.server";
 import { loginSchema } from "~/models/accounts/login-schema";
-import { mailReactivationLink } from "~/models/accounts/account-deletion.server";
-import { startSession } from "~/models/accounts/sessions.server";
-import { siteOrigin } from "~/web/site-origin.server";
 import { requireTenant } from "~/tenancy/require-tenant.server";
 import { safeRedirectPath } from "~/web/http.server";
-import { twoFactorEnabled } from "~/models/accounts/two-factor.server";
-import { banNoticeCookie, loginStepCookie } from "~/web/cookies.server";
-import { banReasonOf } from "~/models/moderation/bans.server";
 
 export const handle = { i18n: ["common", "account"] };
 
@@ -35,24 +28,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await request.clone().formData();
   const submission = parseWithZod(formData, { schema: loginSchema });
   if (submission.status !== "success") return data({ result: submission.reply({ hideFields: ["password"] }), refusal: null }, { status: 400 });
-  try {
-    const memberId = await loginAuthenticator(tenant, context).authenticate("form", request);
-    const redirectTo = safeRedirectPath(submission.value.redirectTo, "/");
-    // With two-step login the password alone opens nothing: the code page comes first.
-    if (await twoFactorEnabled(db(), memberId)) {
-      const step = await loginStepCookie.serialize({ memberId, expires: Date.now() + 5 * 60_000 });
-      return redirect(`/login/code?redirectTo=${encodeURIComponent(redirectTo)}`, { headers: { "Set-Cookie": step } });
-    }
-    const cookie = await startSession(db(), { memberId, siteId: tenant.id, userAgent: request.headers.get("user-agent") });
-    return redirect(redirectTo, { headers: { "Set-Cookie": cookie } });
-  } catch (error) {
-    if (!(error instanceof LoginRefused)) throw error;
-    // A switched-off account learns why on the ban page (docs/product/accounts.md#login), without a session.
-    if (error.key === "login.disabled") return redirect("/pages/ban", { headers: { "Set-Cookie": await banNoticeCookie.serialize(await banReasonOf(db(), error.memberId!)) } });
-    if (error.key === "login.deleting" && error.memberId !== null) await mailReactivationLink(db(), tenant, error.memberId, siteOrigin(request, tenant));
-    // The refusal travels beside the reply: a form-level error in the reply would keep conform
-    // from submitting the corrected form.
-    return data({ result: submission.reply({ hideFields: ["password"] }), refusal: { key: error.key, minutes: error.minutes } }, { status: 400 });
+  const outcome = await finishLogin(tenant, request, await checkedPassword(loginAuthenticator(tenant, context).authenticate("form", request)));
+  const redirectTo = safeRedirectPath(submission.value.redirectTo, "/");
+  switch (outcome.kind) {
+    case "session":
+      return redirect(redirectTo, { headers: { "Set-Cookie": outcome.cookie } });
+    case "secondStep":
+      return redirect(`/login/code?redirectTo=${encodeURIComponent(redirectTo)}`, { headers: { "Set-Cookie": outcome.cookie } });
+    case "disabled":
+      // A switched-off account learns why on the ban page (docs/product/accounts.md#login), without a session.
+      return redirect("/pages/ban", { headers: { "Set-Cookie": outcome.cookie } });
+    case "refused":
+      // The refusal travels beside the reply: a form-level error in the reply would keep conform
+      // from submitting the corrected form.
+      return data({ result: submission.reply({ hideFields: ["password"] }), refusal: { key: outcome.key, minutes: outcome.minutes } }, { status: 400 });
   }
 }
 

@@ -1,9 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
-import { db } from "~/db.server";
-import { autoLike } from "~/models/likes/auto-like.server";
+import { memberAutoLike } from "~/models/likes/pages/auto-like-call.server";
 import { requireMember } from "~/web/require-member.server";
-import { defaultFilters, searchRules } from "~/models/search/pages/search-page.server";
-import { storage } from "~/services/storage/storage.server";
 
 /**
  * A profile that liked the member, with its photo and match path (docs/product/likes.md#auto-like). A
@@ -11,6 +8,5 @@ import { storage } from "~/services/storage/storage.server";
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { tenant, member } = requireMember(request, context);
-  const lookingFor = (await defaultFilters(db(), member.id, searchRules(tenant))).gender;
-  return { profile: await autoLike(db(), storage(), { tenant, memberId: member.id, lookingFor }) };
+  return { profile: await memberAutoLike(tenant, member) };
 }

@@ -1,13 +1,14 @@
-import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { db } from "~/db.server";
 import { markPageHidden, pageBounce } from "~/models/notifications/presence.server";
+import { apiRoute, type ApiCall } from "~/web/api/answers.server";
 import { requireApiMember } from "~/web/require-member.server";
 
 /**
  * The beacon a page sends when it becomes hidden (docs/product/api.md): the member was last seen
- * now and no longer looks at a page in this browser. A beacon's answer is never read.
+ * now and no longer looks at a page in this browser. A beacon's answer is never read, and its body
+ * ({} or a page-bounce report) is optional: anything else in it is ignored.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
+async function pageHidden({ request, context }: ApiCall) {
   const { tenant, member, sessionId } = requireApiMember(context);
   await markPageHidden(db(), sessionId, member.id);
   // With page-bounce logging on (?lb), how long the page stayed on screen (docs/product/notifications.md#presence).
@@ -16,6 +17,4 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return new Response(null, { status: 204 });
 }
 
-export function loader() {
-  return redirect("/");
-}
+export const { loader, action } = apiRoute({ POST: pageHidden });

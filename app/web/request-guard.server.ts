@@ -18,7 +18,13 @@ const PHOTO_PATHS = [/^\/profile$/, /^\/complete-signup\/photo$/, /^\/chats\/\d+
  * The calls that take a JSON body; every other action reads a form, and a body of another type
  * is refused here (it made the form parser throw: a 500, found by the fuzz suite).
  */
-const JSON_PATHS = [/^\/api\/push\/(un)?subscribe$/, /^\/api\/page-(hidden(\.php)?|visible)$/, /^\/api\/mail\/(webhook|inbound)\/[a-z]+$/];
+const JSON_PATHS = [
+  /^\/api\/push\/(un)?subscribe$/,
+  /^\/api\/page-(hidden(\.php)?|visible)$/,
+  /^\/api\/mail\/(webhook|inbound)\/[a-z]+$/,
+  // The JSON API's writes (docs/product/api.md#the-json-api).
+  /^\/api\/(user|chat)\.php$/,
+];
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
 
 export type Refusal = "crossSite" | "tooLarge" | "badCharacters" | "unsupportedType";

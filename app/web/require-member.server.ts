@@ -1,4 +1,4 @@
-import { data, redirect, type AppLoadContext } from "@remix-run/node";
+import { redirect, type AppLoadContext } from "@remix-run/node";
 import type { Tenant } from "~/tenancy/schema";
 import { requireTenant } from "~/tenancy/require-tenant.server";
 import type { CurrentMember } from "~/models/members/current-member";
@@ -18,10 +18,11 @@ export function requireMember(request: Request, context: AppLoadContext): { tena
 
 /**
  * For the calls a page's script makes (docs/product/api.md#errors): the logged-in member, or a 403 with
- * `authentication_required`, after which the page logs the visitor out.
+ * `authentication_required`, after which the page logs the visitor out. A Response, not `data()`:
+ * a resource route answers a thrown `data()` as Remix's own error JSON, without this body.
  */
 export function requireApiMember(context: AppLoadContext): { tenant: Tenant; member: CurrentMember; sessionId: string } {
   const tenant = requireTenant(context);
-  if (!context.member || !context.sessionId) throw data({ error: "authentication_required" }, { status: 403 });
+  if (!context.member || !context.sessionId) throw Response.json({ error: "authentication_required" }, { status: 403, headers: { "Cache-Control": "no-store" } });
   return { tenant, member: context.member, sessionId: context.sessionId };
 }

@@ -134,7 +134,8 @@ describe("every form action, fuzzed", () => {
 
   for (const { file, action } of actionRoutes) {
     it(`${file}: only 4xx for any input, never a 5xx, the database whole`, async () => {
-      const routePath = `/${file.replace(/\.(tsx|ts)$/, "").replace(/^_(default|chat)\./, "").replace(/\./g, "/")}`;
+      // Dots are slashes, but a bracketed one is a literal dot (api.user[.php].ts is /api/user.php).
+      const routePath = `/${file.replace(/\.(tsx|ts)$/, "").replace(/^_(default|chat)\./, "").replace(/\[([^\]]*)\]|\./g, (dot, literal?: string) => literal ?? "/")}`;
       await fc.assert(
         fc.asyncProperty(fields, fc.boolean(), fc.oneof(fc.constant(String(partner.id)), value), fc.oneof(fc.constant(null), fc.jsonValue()), async (input, asMember, id, json) => {
           // The staff area's actions are fuzzed as an admin (every role) or a visitor; the rest as a member or a visitor.
