@@ -17,13 +17,14 @@ self.addEventListener("push", (event) => {
   };
   // A newer push about the same conversation replaces the older notification, and still rings.
   if (payload.tag) Object.assign(options, { tag: payload.tag, renotify: true });
-  event.waitUntil(
-    Promise.all([
-      self.registration.showNotification(title, options),
-      // A pushed message makes the open pages load chats and likes again (docs/product/notifications.md#polling).
-      self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => windows.forEach((client) => client.postMessage({ type: "pushed" }))),
-    ]),
-  );
+  // A pushed message makes the open pages load chats and likes again (docs/product/notifications.md#polling).
+  // They are told once the notification is up (or has failed), not while it is being put up:
+  // Chromium takes a notification that is stored but not yet on screen for one already closed,
+  // and a read of the list (getNotifications) at that moment deletes it from the list for good.
+  // A page told of the push may read the list; the browser tests do (tests/e2e/push.spec.ts).
+  const tellPages = () =>
+    self.clients.matchAll({ type: "window", includeUncontrolled: true }).then((windows) => windows.forEach((client) => client.postMessage({ type: "pushed" })));
+  event.waitUntil(self.registration.showNotification(title, options).finally(tellPages));
 });
 
 // A tap opens the page the notification is about: in a tab of the site that is already open
