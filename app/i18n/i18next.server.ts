@@ -28,7 +28,40 @@ async function createLanguageInstance(language: Language): Promise<I18n> {
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+  keepPlainLookups(instance);
   return instance;
+}
+
+/** What a fixed t() (useTranslation, getFixedT) passes along when the caller gave no options. */
+const PLAIN_OPTIONS = new Set(["lng", "lngs", "ns", "keyPrefix"]);
+const KEPT_LOOKUPS = 20_000;
+
+/**
+ * Looking a text up (key parsing, the fallback chain, interpolation checks) was a noticeable part
+ * of every page's CPU (bench/RESULTS.md, "Request path"), and a page asks for the same few hundred
+ * texts every time. A lookup without values to interpolate, count or context depends only on the
+ * language, namespace and key — the catalogues never change while the server runs — so its answer
+ * is kept. Calls with options go to i18next as they are.
+ */
+function keepPlainLookups(instance: I18n) {
+  const lookUp = instance.t.bind(instance) as (key: unknown, options?: unknown) => unknown;
+  const kept = new Map<string, unknown>();
+  const plain = (options: unknown): options is { lng?: unknown; ns?: unknown } | undefined =>
+    options === undefined ||
+    (typeof options === "object" && options !== null && Object.entries(options).every(([name, value]) => PLAIN_OPTIONS.has(name) && (value === undefined || name === "lng" || name === "ns")));
+  const t = (key: unknown, options?: unknown) => {
+    if (typeof key !== "string" || !plain(options)) return lookUp(key, options);
+    const ns = options?.ns;
+    const id = `${typeof options?.lng === "string" ? options.lng : ""}\u0000${Array.isArray(ns) ? ns.join(",") : typeof ns === "string" ? ns : ""}\u0000${key}`;
+    let text = kept.get(id);
+    if (text === undefined) {
+      text = lookUp(key, options);
+      if (kept.size >= KEPT_LOOKUPS) kept.clear();
+      kept.set(id, text);
+    }
+    return text;
+  };
+  instance.t = t as I18n["t"];
 }
 
 /**
