@@ -20,6 +20,12 @@ describe("parseEnv", () => {
     expect(opted.seedDemoLogins).toBe(true);
   });
 
+  it("runs the scheduled jobs unless told RUN_JOBS=0, and refuses another value", () => {
+    expect(parseEnv({ NODE_ENV: "test" }).runJobs).toBe(true);
+    expect(parseEnv({ NODE_ENV: "test", RUN_JOBS: "0" }).runJobs).toBe(false);
+    expect(() => parseEnv({ NODE_ENV: "test", RUN_JOBS: "no" })).toThrow(/RUN_JOBS/);
+  });
+
   it("never creates demo logins with real services", () => {
     expect(parseEnv({ NODE_ENV: "production", SESSION_SECRETS: "x".repeat(32), SEED_DEMO_LOGINS: "1" }).seedDemoLogins).toBe(false);
   });

@@ -61,6 +61,12 @@ const envSchema = z.object({
   SMS_ORIGINATOR: z.string().max(16).default("Verify"),
   /** `1` seeds demo members into an empty database on start (the quick start sets it). */
   SEED_ON_START: z.string().optional(),
+  /**
+   * `0`: this process answers requests and runs no scheduled jobs — for web processes when another
+   * process runs the jobs, and for the benchmarks, whose per-request figures must not include a
+   * job's work (docs/scaling.md#processes).
+   */
+  RUN_JOBS: z.enum(["0", "1"]).default("1"),
   /** `1` also creates the demo logins and the DEMO10 code on a freshly seeded database (never with real services). */
   SEED_DEMO_LOGINS: z.string().optional(),
   /** The address the HTTP server listens on; 127.0.0.1 unless set (0.0.0.0 behind a proxy or in a container). */
@@ -129,6 +135,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     devTenantHosts: explicitFlag(env.DEV_TENANT_HOSTS, test),
     localServices,
     seedOnStart: env.SEED_ON_START === "1",
+    runJobs: env.RUN_JOBS === "1",
     seedDemoLogins: env.SEED_DEMO_LOGINS === "1" && localServices,
     pushEndpointHosts: (env.PUSH_ENDPOINT_HOSTS ?? "").split(",").map((host) => host.trim().toLowerCase()).filter(Boolean),
     postbackHosts: (env.POSTBACK_HOSTS ?? "").split(",").map((host) => host.trim().toLowerCase()).filter(Boolean),

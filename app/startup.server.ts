@@ -45,7 +45,7 @@ export async function startup(log: (line: string) => void = console.log): Promis
   }
   await eventHub().start();
   rememberAttentionWhileListening();
-  jobRunner = startJobRunner(database.db, scheduledJobList(registry), { log });
+  if (env().runJobs) jobRunner = startJobRunner(database.db, scheduledJobList(registry), { log });
   // Every member event (a message, a like, from any server process, after its commit) may have
   // queued pushes: they go out at once, not at the next tick.
   const pushes = startPushWorker(database.db, registry, sendPush);

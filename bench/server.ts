@@ -19,7 +19,7 @@ export async function startServer(port: number, dataDir: string): Promise<ChildP
   // BENCH_NODE_ARGS: options for the server's Node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
   const server = spawn(process.execPath, [...nodeArgs, "server.mjs"], {
-    env: { ...process.env, NODE_ENV: "production", WEB_CONCURRENCY: process.env.BENCH_PROCESSES ?? "1", PORT: String(port), DATA_DIR: dataDir, DEV_TENANT_HOSTS: "1", LOCAL_SERVICES: "1", SEED_ON_START: "1", SEED_DEMO_LOGINS: "1", TRUSTED_PROXIES: "loopback" },
+    env: { ...process.env, NODE_ENV: "production", WEB_CONCURRENCY: process.env.BENCH_PROCESSES ?? "1", PORT: String(port), DATA_DIR: dataDir, DEV_TENANT_HOSTS: "1", LOCAL_SERVICES: "1", SEED_ON_START: "1", SEED_DEMO_LOGINS: "1", TRUSTED_PROXIES: "loopback", RUN_JOBS: "0" },
     stdio: ["ignore", "pipe", "inherit"],
   });
   return listening(server);
