@@ -47,10 +47,16 @@ export function rememberAttentionWhileListening(): void {
 
 /**
  * The badges for a member. While a profile is being opened its like is marked seen beside this
- * load, so that liker is left out of the count and nothing is remembered.
+ * load: the new likes are counted afresh without that liker (one query; the rest is what the
+ * member's other pages show, remembered or loaded as for them).
  */
 export async function memberAttention(memberId: number, pool: string, openingProfileId?: number): Promise<MemberAttention> {
-  if (openingProfileId !== undefined) return load(memberId, pool, openingProfileId);
+  if (openingProfileId === undefined) return rememberedAttention(memberId, pool);
+  const [attention, newLikes] = await Promise.all([rememberedAttention(memberId, pool), newLikesCount(db(), memberId, pool, openingProfileId)]);
+  return { ...attention, newLikes };
+}
+
+async function rememberedAttention(memberId: number, pool: string): Promise<MemberAttention> {
   const hit = remembered.get(memberId);
   if (hit) return hit;
   const current = { outdated: false };
@@ -64,11 +70,11 @@ export async function memberAttention(memberId: number, pool: string, openingPro
   }
 }
 
-async function load(memberId: number, pool: string, exceptLikerId?: number): Promise<MemberAttention> {
+async function load(memberId: number, pool: string): Promise<MemberAttention> {
   // Read first: an event after it is replayed to the page even if the counts below include it.
   const eventId = await latestEventId(db(), memberId);
   const [newLikes, unreadMessages, pendingMatch, firstDiscountUsed, notices] = await Promise.all([
-    newLikesCount(db(), memberId, pool, exceptLikerId),
+    newLikesCount(db(), memberId, pool),
     unreadTotal(db(), memberId, pool),
     unseenMatch(db(), storage(), memberId, pool),
     firstPurchaseDiscountUsed(db(), memberId),

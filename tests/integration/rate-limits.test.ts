@@ -33,6 +33,21 @@ describe("countRequest", () => {
     expect(await countRequest(handle.db, "alpha", [[THREE_PER_MINUTE, null]], now)).toEqual({ ok: true });
   });
 
+  it("counts every limit of a request at once and waits for the one used up the longest", async () => {
+    const now = new Date("2026-11-24T10:00:20Z");
+    const twoPerHour: RateLimit = { name: "test-two-hourly", max: 2, windowMs: 3_600_000 };
+    const checks: Array<[RateLimit, string | null]> = [
+      [THREE_PER_MINUTE, "198.51.100.9"],
+      [twoPerHour, "member-9"],
+      [THREE_PER_MINUTE, null],
+    ];
+    expect(await countRequest(handle.db, "alpha", checks, now)).toEqual({ ok: true });
+    expect(await countRequest(handle.db, "alpha", checks, now)).toEqual({ ok: true });
+    // The hourly limit is used up first (until 11:00); every limit still counted the request.
+    expect(await countRequest(handle.db, "alpha", checks, now)).toEqual({ ok: false, retryAfterSeconds: 3580 });
+    expect(await countRequest(handle.db, "alpha", [[THREE_PER_MINUTE, "198.51.100.9"]], now)).toEqual({ ok: false, retryAfterSeconds: 40 });
+  });
+
   it("lets exactly the limit through when requests arrive at once, also from two connections", async () => {
     const now = new Date("2026-11-24T11:00:00Z");
     // A second connection pool to the same database stands in for a second server process.

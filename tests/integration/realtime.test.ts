@@ -255,6 +255,13 @@ describe("the badges a member's pages show", () => {
       attention = await memberAttention(ann, tenant.pool);
       expect(attention.newLikes).toBe(2);
       expect(attention.eventId).toBe(await latestEventId(handle.db, ann));
+
+      // Opening Ben's profile (which marks his like seen beside this load): counted without him,
+      // the other badges as remembered, and what is remembered for other pages is left as it was.
+      const opening = await memberAttention(ann, tenant.pool, ben);
+      expect(opening.newLikes).toBe(1);
+      expect(opening.eventId).toBe(attention.eventId);
+      expect((await memberAttention(ann, tenant.pool)).newLikes).toBe(2);
     } finally {
       await hub.stop();
       setDatabaseHandle(undefined);

@@ -61,20 +61,26 @@ export type Counted = { ok: true } | { ok: false; retryAfterSeconds: number };
 
 /**
  * Counts one request against each limit for its subject (null: not counted, e.g. no address) and
- * says whether all of them still allow it. Each count is one atomic upsert of a fixed window's
+ * says whether all of them still allow it. Each count is an atomic upsert of a fixed window's
  * row, so parallel requests on several server processes cannot slip through together.
  */
 export async function countRequest(db: Executor, siteId: string, checks: Array<[RateLimit, string | number | null]>, now = new Date()): Promise<Counted> {
-  let retryAfterMs = 0;
+  const counted = new Map<string, { limit: RateLimit; windowStart: Date }>();
   for (const [limit, subject] of checks) {
     if (subject === null) continue;
-    const windowStart = new Date(Math.floor(now.getTime() / limit.windowMs) * limit.windowMs);
-    const [row] = await db
-      .insert(rateLimitCounters)
-      .values({ key: `${limit.name}:${siteId}:${subject}`, windowStart, hits: 1 })
-      .onConflictDoUpdate({ target: [rateLimitCounters.key, rateLimitCounters.windowStart], set: { hits: sql`${rateLimitCounters.hits} + 1` } })
-      .returning({ hits: rateLimitCounters.hits });
-    if ((row?.hits ?? 0) > limit.max) retryAfterMs = Math.max(retryAfterMs, windowStart.getTime() + limit.windowMs - now.getTime());
+    counted.set(`${limit.name}:${siteId}:${subject}`, { limit, windowStart: new Date(Math.floor(now.getTime() / limit.windowMs) * limit.windowMs) });
+  }
+  if (counted.size === 0) return { ok: true };
+  // Every counter of the request in one statement: one round trip however many limits apply.
+  const rows = await db
+    .insert(rateLimitCounters)
+    .values([...counted].map(([key, { windowStart }]) => ({ key, windowStart, hits: 1 })))
+    .onConflictDoUpdate({ target: [rateLimitCounters.key, rateLimitCounters.windowStart], set: { hits: sql`${rateLimitCounters.hits} + 1` } })
+    .returning({ key: rateLimitCounters.key, hits: rateLimitCounters.hits });
+  let retryAfterMs = 0;
+  for (const row of rows) {
+    const { limit, windowStart } = counted.get(row.key)!;
+    if (row.hits > limit.max) retryAfterMs = Math.max(retryAfterMs, windowStart.getTime() + limit.windowMs - now.getTime());
   }
   return retryAfterMs > 0 ? { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) } : { ok: true };
 }
