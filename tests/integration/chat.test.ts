@@ -195,6 +195,9 @@ describe("conversations", () => {
     // Someone else's conversation cannot be deleted.
     const cas = await person({ name: "Cas" });
     expect(await deleteConversation(handle.db, cas, first.conversationId)).toBe(false);
+    // Nothing is unread after deleting, yet opening it still tells Ben how far Ann has read.
+    await markConversationRead(handle.db, ann, first.conversationId);
+    expect((await memberConversation(handle.db, ben, first.conversationId))?.otherReadUpTo).toBe(first.messageId);
 
     await new Promise((r) => setTimeout(r, 5));
     await send(ben, ann, text("Nieuw bericht"));
@@ -222,6 +225,10 @@ describe("conversations", () => {
     expect(older.messages.map((m) => m.body)).toEqual(["m2", "m3"]);
     const oldestPage = await conversationMessages(handle.db, storage, { conversationId, clearedAt: null, historyDays: 30, limit: 2, before: older.messages[0]!.id });
     expect(oldestPage).toMatchObject({ messages: [], hasOlder: false, olderHidden: true });
+    const whole = await conversationMessages(handle.db, storage, { conversationId, clearedAt: null, historyDays: 30, limit: 10 });
+    expect([whole.messages.map((m) => m.body), whole.hasOlder, whole.olderHidden]).toEqual([["m2", "m3", "m4", "m5"], false, true]);
+    const longer = await conversationMessages(handle.db, storage, { conversationId, clearedAt: null, historyDays: 60, limit: 10 });
+    expect([longer.messages.length, longer.hasOlder, longer.olderHidden]).toEqual([5, false, false]);
     // When the newest message is beyond the limit too, the list does not preview it.
     await handle.db.update(messages).set({ createdAt: new Date(Date.now() - 40 * 86_400_000) }).where(eq(messages.conversationId, conversationId));
     await handle.db.execute(sql`update conversation_members set last_message_at = now() - interval '40 days' where conversation_id = ${conversationId}`);

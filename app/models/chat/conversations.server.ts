@@ -130,6 +130,17 @@ export async function conversationWith(db: Executor, memberId: number, otherId: 
  * when nothing new was read.
  */
 export async function markConversationRead(db: Database, memberId: number, conversationId: number): Promise<void> {
+  // Most openings read nothing new: one look, without a transaction, settles that.
+  const thisSide = and(eq(conversationMembers.memberId, memberId), eq(conversationMembers.conversationId, conversationId));
+  const [known] = await db
+    .select({
+      unread: conversationMembers.unread,
+      readUpTo: conversationMembers.readUpTo,
+      newest: sql<number | null>`(select max(${messages.id}) from ${messages} where ${messages.conversationId} = ${conversationMembers.conversationId} and ${messages.senderId} = ${conversationMembers.otherId})`,
+    })
+    .from(conversationMembers)
+    .where(thisSide);
+  if (!known || (known.unread === 0 && Number(known.newest ?? 0) <= known.readUpTo)) return;
   await db.transaction(async (tx) => {
     const [side] = await tx
       .select({ otherId: conversationMembers.otherId, unread: conversationMembers.unread, readUpTo: conversationMembers.readUpTo })
@@ -237,14 +248,16 @@ export async function conversationMessages(
       photoThumbKey: messages.photoThumbKey,
       giftId: messages.giftId,
       createdAt: messages.createdAt,
+      // Messages past the history limit (evaluated once for the query): asked with the page, not after it.
+      olderHidden: sql<boolean>`exists (select 1 from ${messages} where ${and(ofThisMember, lt(messages.createdAt, limitStart))})`,
     })
     .from(messages)
     .where(and(ofThisMember, gte(messages.createdAt, limitStart), input.before ? lt(messages.id, input.before) : undefined))
     .orderBy(desc(messages.id))
     .limit(input.limit + 1);
   const hasOlder = rows.length > input.limit;
-  let olderHidden = false;
-  if (!hasOlder) {
+  let olderHidden = !hasOlder && rows[0]?.olderHidden === true;
+  if (!hasOlder && rows.length === 0) {
     const [beyond] = await db
       .select({ id: messages.id })
       .from(messages)
