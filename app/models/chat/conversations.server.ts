@@ -136,7 +136,9 @@ export async function markConversationRead(db: Database, memberId: number, conve
     .select({
       unread: conversationMembers.unread,
       readUpTo: conversationMembers.readUpTo,
-      newest: sql<number | null>`(select max(${messages.id}) from ${messages} where ${messages.conversationId} = ${conversationMembers.conversationId} and ${messages.senderId} = ${conversationMembers.otherId})`,
+      // Spelled out: drizzle leaves column names unqualified in a one-table select, and the
+      // subquery must name the outer row's other_id.
+      newest: sql<number | null>`(select max(m.id) from messages m where m.conversation_id = ${conversationId} and m.sender_id = conversation_members.other_id)`,
     })
     .from(conversationMembers)
     .where(thisSide);
