@@ -7,7 +7,7 @@ import autocannon from "autocannon";
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { benchMembers, HOST, memberRequests, PAGES, pageLabel, SITE_ENTRY } from "./pages";
-import { cpuMs, listening } from "./server";
+import { cpuMs, listening, serverEnv } from "./server";
 
 const [first, second, pageList, amount = "600", turns = "5"] = process.argv.slice(2);
 const pages = (pageList ?? "").split(",").filter(Boolean).map((n) => PAGES[Number(n)]);
@@ -23,7 +23,7 @@ const nodeArgs = (which: "A" | "B") => process.env[`COMPARE_NODE_ARGS_${which}`]
 function start(checkout: string, port: number, which: "A" | "B"): Promise<ChildProcess> {
   const server = spawn(process.execPath, [...nodeArgs(which), "server.mjs"], {
     cwd: checkout,
-    env: { ...process.env, NODE_ENV: "production", WEB_CONCURRENCY: "1", PORT: String(port), DATA_DIR: path.resolve(".data/bench"), DEV_TENANT_HOSTS: "1", LOCAL_SERVICES: "1", TRUSTED_PROXIES: "loopback" },
+    env: serverEnv(port, path.resolve(".data/bench")),
     stdio: ["ignore", "pipe", "inherit"],
   });
   return listening(server);

@@ -19,10 +19,19 @@ export async function startServer(port: number, dataDir: string): Promise<ChildP
   // BENCH_NODE_ARGS: options for the server's Node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`.
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
   const server = spawn(process.execPath, [...nodeArgs, "server.mjs"], {
-    env: { ...process.env, NODE_ENV: "production", WEB_CONCURRENCY: process.env.BENCH_PROCESSES ?? "1", PORT: String(port), DATA_DIR: dataDir, DEV_TENANT_HOSTS: "1", LOCAL_SERVICES: "1", SEED_ON_START: "1", SEED_DEMO_LOGINS: "1", TRUSTED_PROXIES: "loopback", RUN_JOBS: "0" },
+    env: { ...serverEnv(port, dataDir), WEB_CONCURRENCY: process.env.BENCH_PROCESSES ?? "1", SEED_ON_START: "1", SEED_DEMO_LOGINS: "1" },
     stdio: ["ignore", "pipe", "inherit"],
   });
   return listening(server);
+}
+
+/**
+ * The environment of every benchmark server: production mode, the local services, one server for
+ * every brand, members' own addresses trusted from this machine, and no scheduled jobs — on a
+ * freshly seeded million they take minutes of CPU, which would count against the measured page.
+ */
+export function serverEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
+  return { ...process.env, NODE_ENV: "production", WEB_CONCURRENCY: "1", PORT: String(port), DATA_DIR: dataDir, DEV_TENANT_HOSTS: "1", LOCAL_SERVICES: "1", TRUSTED_PROXIES: "loopback", RUN_JOBS: "0" };
 }
 
 /**
