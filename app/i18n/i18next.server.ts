@@ -32,36 +32,45 @@ async function createLanguageInstance(language: Language): Promise<I18n> {
   return instance;
 }
 
-/** What a fixed t() (useTranslation, getFixedT) passes along when the caller gave no options. */
-const PLAIN_OPTIONS = new Set(["lng", "lngs", "ns", "keyPrefix"]);
-const KEPT_LOOKUPS = 20_000;
+/** Bounds for what is kept: keys come from the code, so these are never reached in practice. */
+const KEPT_PER_FUNCTION = 10_000;
+const KEPT_FUNCTIONS = 1_000;
 
 /**
  * Looking a text up (key parsing, the fallback chain, interpolation checks) was a noticeable part
  * of every page's CPU (bench/RESULTS.md, "Request path"), and a page asks for the same few hundred
- * texts every time. A lookup without values to interpolate, count or context depends only on the
- * language, namespace and key — the catalogues never change while the server runs — so its answer
- * is kept. Calls with options go to i18next as they are.
+ * texts every time. Every t() reaches i18next through getFixedT (react-i18next's useTranslation
+ * and the server's getFixedT), so each fixed t() is made once per language, namespace and prefix,
+ * and keeps the answer of a call with a key alone — it depends on nothing else while the server
+ * runs, since the catalogues never change. Calls with values to fill in go to i18next as they are.
  */
 function keepPlainLookups(instance: I18n) {
-  const lookUp = instance.t.bind(instance) as (key: unknown, options?: unknown) => unknown;
-  const kept = new Map<string, unknown>();
-  const plain = (options: unknown): options is { lng?: unknown; ns?: unknown } | undefined =>
-    options === undefined ||
-    (typeof options === "object" && options !== null && Object.entries(options).every(([name, value]) => PLAIN_OPTIONS.has(name) && (value === undefined || name === "lng" || name === "ns")));
-  const t = (key: unknown, options?: unknown) => {
-    if (typeof key !== "string" || !plain(options)) return lookUp(key, options);
-    const ns = options?.ns;
-    const id = `${typeof options?.lng === "string" ? options.lng : ""}\u0000${Array.isArray(ns) ? ns.join(",") : typeof ns === "string" ? ns : ""}\u0000${key}`;
-    let text = kept.get(id);
-    if (text === undefined) {
-      text = lookUp(key, options);
-      if (kept.size >= KEPT_LOOKUPS) kept.clear();
-      kept.set(id, text);
+  const makeFixedT = instance.getFixedT.bind(instance) as (...args: unknown[]) => TFunction;
+  const made = new Map<string, TFunction>();
+  const getFixedT = (lng?: unknown, ns?: unknown, keyPrefix?: unknown) => {
+    const id = `${String(lng ?? "")}\u0000${Array.isArray(ns) ? ns.join(",") : String(ns ?? "")}\u0000${String(keyPrefix ?? "")}`;
+    let fixed = made.get(id);
+    if (!fixed) {
+      const lookUp = makeFixedT(lng, ns, keyPrefix) as unknown as (...args: unknown[]) => unknown;
+      const kept = new Map<string, unknown>();
+      const t = (key: unknown, ...rest: unknown[]) => {
+        if (rest.length > 0 || typeof key !== "string") return lookUp(key, ...rest);
+        let text = kept.get(key);
+        if (text === undefined) {
+          text = lookUp(key);
+          if (kept.size >= KEPT_PER_FUNCTION) kept.clear();
+          kept.set(key, text);
+        }
+        return text;
+      };
+      // The language, namespace and prefix i18next notes on the function travel along.
+      fixed = Object.assign(t, lookUp) as unknown as TFunction;
+      if (made.size >= KEPT_FUNCTIONS) made.clear();
+      made.set(id, fixed);
     }
-    return text;
+    return fixed;
   };
-  instance.t = t as I18n["t"];
+  instance.getFixedT = getFixedT as I18n["getFixedT"];
 }
 
 /**
