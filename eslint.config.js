@@ -51,4 +51,17 @@ export default tseslint.config(
   layer(["app/components/**/*.{ts,tsx}"], forbid.routes, forbid.serverValues),
   // Routes may share route modules (a re-exported route); tests may call any layer.
   { files: ["app/routes/**", "**/*.test.{ts,tsx}"], rules: { "no-restricted-imports": "off" } },
+  // The API's resource routes answer Responses (docs/product/api.md). Remix turns a plain object into
+  // JSON with a deprecation warning, drops the status and headers of a returned data(), and answers a
+  // thrown data() with its own error JSON instead of the body given.
+  {
+    files: ["app/routes/api.*.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        { selector: "ReturnStatement > :matches(ObjectExpression, ArrayExpression), ReturnStatement > ConditionalExpression > :matches(ObjectExpression, ArrayExpression)", message: "A resource route answers a Response: Response.json(…)." },
+        { selector: "CallExpression[callee.name='data']", message: "In a resource route data() loses its status and headers, or (thrown) its body: use a Response." },
+      ],
+    },
+  },
 );

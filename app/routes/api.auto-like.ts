@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { memberAutoLike } from "~/models/likes/pages/auto-like-call.server";
+import { methodNotAllowed } from "~/web/http.server";
 import { requireMember } from "~/web/require-member.server";
 
 /**
@@ -8,5 +9,9 @@ import { requireMember } from "~/web/require-member.server";
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const { tenant, member } = requireMember(request, context);
-  return { profile: await memberAutoLike(tenant, member) };
+  return Response.json({ profile: await memberAutoLike(tenant, member) });
+}
+
+export function loader() {
+  return methodNotAllowed("POST");
 }

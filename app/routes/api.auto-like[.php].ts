@@ -5,7 +5,8 @@ import { requireApiMember } from "~/web/require-member.server";
 
 /**
  * A profile that liked the member, for the like modal (docs/product/likes.md#auto-like). A GET as the
- * spec's front end calls it, though it may create a fictional like: so never for another site's link.
+ * spec's front end calls it, though it may create a fictional like: so never for another site's link,
+ * and no HEAD (docs/product/api.md#head).
  */
 async function autoLikeCall(call: ApiCall) {
   const { tenant, member } = requireApiMember(call.context);
@@ -15,4 +16,4 @@ async function autoLikeCall(call: ApiCall) {
   return answer(AutoLikeAnswerSchema, { profile: profile && { id: profile.id, name: profile.name, main_image: { thumb_url: profile.photoUrl, match: profile.matchPath } } });
 }
 
-export const { loader, action } = apiRoute({ GET: autoLikeCall });
+export const { loader, action } = apiRoute({ GET: autoLikeCall }, { getChangesData: true });

@@ -1,7 +1,8 @@
-import { data, type ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { db } from "~/db.server";
-import { idParam } from "~/models/chat/pages/chat-page.server";
+import { parseIdParam } from "~/models/chat/pages/chat-page.server";
 import { markConversationRead } from "~/models/chat/conversations.server";
+import { methodNotAllowed, notFoundCall } from "~/web/http.server";
 import { requireApiMember } from "~/web/require-member.server";
 
 /**
@@ -9,8 +10,14 @@ import { requireApiMember } from "~/web/require-member.server";
  * so while the page is visible; a conversation open in a background tab stays unread.
  */
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  if (request.method !== "POST") throw data(null, { status: 405 });
+  if (request.method !== "POST") return methodNotAllowed("POST");
   const { member } = requireApiMember(context);
-  await markConversationRead(db(), member.id, idParam(params.id));
-  return { ok: true };
+  const id = parseIdParam(params.id);
+  if (id === null) return notFoundCall();
+  await markConversationRead(db(), member.id, id);
+  return Response.json({ ok: true });
+}
+
+export function loader() {
+  return methodNotAllowed("POST");
 }

@@ -1,7 +1,8 @@
-import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { db } from "~/db.server";
-import { idParam } from "~/models/chat/pages/chat-page.server";
+import { parseIdParam } from "~/models/chat/pages/chat-page.server";
 import { deleteConversation } from "~/models/chat/conversations.server";
+import { methodNotAllowed, notFoundCall } from "~/web/http.server";
 import { requireApiMember } from "~/web/require-member.server";
 
 /**
@@ -9,9 +10,13 @@ import { requireApiMember } from "~/web/require-member.server";
  * JSON; the plain form's POST goes back to the list.
  */
 export async function action({ request, context, params }: ActionFunctionArgs) {
-  if (request.method !== "DELETE" && request.method !== "POST") throw data(null, { status: 405 });
+  if (request.method !== "DELETE" && request.method !== "POST") return methodNotAllowed("DELETE, POST");
   const { member } = requireApiMember(context);
-  const deleted = await deleteConversation(db(), member.id, idParam(params.id));
-  if (!deleted) throw data({ error: "not_found" }, { status: 404 });
-  return request.method === "POST" ? redirect("/chats") : { ok: true };
+  const id = parseIdParam(params.id);
+  if (id === null || !(await deleteConversation(db(), member.id, id))) return notFoundCall();
+  return request.method === "POST" ? redirect("/chats") : Response.json({ ok: true });
+}
+
+export function loader() {
+  return methodNotAllowed("DELETE, POST");
 }

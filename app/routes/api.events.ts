@@ -9,9 +9,20 @@ import { requireApiMember } from "~/web/require-member.server";
 import { countRequest, RATE_LIMITS } from "~/models/safety/rate-limits.server";
 import { tooManyCall } from "~/web/too-many.server";
 
+const STREAM_HEADERS = {
+  "content-type": "text/event-stream; charset=utf-8",
+  // no-transform also keeps the compression middleware from buffering the stream.
+  "cache-control": "no-store, no-transform",
+  "x-accel-buffering": "no",
+};
+
 /** The logged-in member's live events (server-sent events): everything after the given id, then each new one. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { tenant, member, sessionId } = requireApiMember(context);
+  // A HEAD gets the stream's headers only. Remix drops a HEAD's body without cancelling it and the
+  // request never aborts, so a stream opened for it would listen for the member until the process
+  // stops (docs/product/api.md#head); nor does a HEAD count as a stream opened.
+  if (request.method === "HEAD") return new Response(null, { headers: STREAM_HEADERS });
   // A page opens one stream and keeps it; a script opening stream after stream is refused and the
   // page falls back to polling (docs/product/notifications.md#polling).
   const counted = await countRequest(db(), tenant.id, [[RATE_LIMITS.eventStreamPerMember, member.id]]);
@@ -30,14 +41,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     parseEventId(request.headers.get("last-event-id") ?? new URL(request.url).searchParams.get("since")),
     request.signal,
   );
-  return new Response(stream, {
-    headers: {
-      "content-type": "text/event-stream; charset=utf-8",
-      // no-transform also keeps the compression middleware from buffering the stream.
-      "cache-control": "no-store, no-transform",
-      "x-accel-buffering": "no",
-    },
-  });
+  return new Response(stream, { headers: STREAM_HEADERS });
 }
 
 function parseEventId(value: string | null): number | null {

@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs } from "@remix-run/node";
+import type { LoaderFunctionArgs } from "@remix-run/node";
 import { nearestCity } from "~/services/geo/nearest-city.server";
 import { requireTenant } from "~/tenancy/require-tenant.server";
 import { queryOf } from "~/web/api/answers.server";
@@ -8,9 +8,9 @@ import { GeocodeQuerySchema } from "~/web/api/schemas.server";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const tenant = requireTenant(context);
   const query = GeocodeQuerySchema.safeParse(queryOf(new URL(request.url)));
-  if (!query.success) return data(false, { status: 400 });
+  if (!query.success) return Response.json(false, { status: 400 });
   const place = nearestCity(query.data.lat, query.data.lon, tenant.countries);
-  return data(place ? { country: place.country, region: place.region, city: place.city } : false, {
+  return Response.json(place ? { country: place.country, region: place.region, city: place.city } : false, {
     headers: { "Cache-Control": "private, max-age=3600" },
   });
 }

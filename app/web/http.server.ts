@@ -45,3 +45,13 @@ export function isOwnNavigation(request: Request): boolean {
   const site = request.headers.get("sec-fetch-site");
   return site === null || site === "same-origin" || site === "none";
 }
+
+/** A 405 for a script call's path asked with a method it does not take (docs/product/api.md#errors). */
+export function methodNotAllowed(allow: string): Response {
+  return new Response(null, { status: 405, headers: { Allow: allow } });
+}
+
+/** A script call's 404: another member's, pool's or brand's record, an unknown or malformed id (docs/product/api.md#errors). */
+export function notFoundCall(): Response {
+  return Response.json({ error: "not_found" }, { status: 404 });
+}

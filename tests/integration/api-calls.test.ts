@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppLoadContext } from "@remix-run/node";
-import { conversationMembers, discountCodes, likes, members, pushSubscriptions, sessions } from "../../db/schema/index";
+import { conversationMembers, discountCodes, likes, members, profiles, pushSubscriptions, sessions } from "../../db/schema/index";
 import { setDatabaseHandle } from "../../db/database.server";
 import { findSessionMember, sessionIdFrom, startSession } from "../../app/models/accounts/sessions.server";
 import { ACCOUNT_FAILURE_LIMIT } from "../../app/models/accounts/login-throttle.server";
@@ -75,7 +75,9 @@ interface Answer {
 
 /**
  * One call as a browser on the brand's own site sends it: through the request guard, then the
- * route (loader for GET, action for the rest); the answer must fit the published description.
+ * route (loader for GET and HEAD, action for the rest); the answer must fit the published
+ * description. A HEAD's answer is its GET's (Remix drops the body later); a 405 is no call's, but
+ * in the API's error shape.
  */
 async function call(route: Route, method: string, pathAndQuery: string, context: AppLoadContext, init: { json?: unknown; raw?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
   const tenant = context.tenant!;
@@ -83,10 +85,11 @@ async function call(route: Route, method: string, pathAndQuery: string, context:
   const headers: Record<string, string> = { "sec-fetch-site": "same-origin", ...(body === undefined ? {} : { "content-type": "application/json" }), ...init.headers };
   const sent = new Request(`http://${tenant.domains[0]}${pathAndQuery}`, { method, headers, body });
   const guarded = await guardRequest(sent, tenant.domains[0]!, context.language);
-  const response = "refused" in guarded ? guarded.refused : await (method === "GET" ? route.loader : route.action)({ request: guarded.request, context, params: {} });
+  const response = "refused" in guarded ? guarded.refused : await (method === "GET" || method === "HEAD" ? route.loader : route.action)({ request: guarded.request, context, params: {} });
   const text = await response.text();
   const path = new URL(sent.url).pathname;
-  validator.check(method, path, response.status, response.headers.get("content-type"), text);
+  if (response.status === 405) validator.checkError(text);
+  else validator.check(method === "HEAD" ? "GET" : method, path, response.status, response.headers.get("content-type"), text);
   return { status: response.status, headers: response.headers, body: text ? JSON.parse(text) : null };
 }
 
@@ -324,6 +327,65 @@ describe("chats, likes and auto-like of a member", () => {
     const me = await signedIn(alpha);
     expect((await call(pageHiddenRoute, "POST", "/api/page-hidden.php", me.context, { json: {} })).status).toBe(204);
     expect((await call(pageHiddenRoute, "POST", "/api/page-hidden.php", me.context, { raw: "", headers: { "content-type": "text/plain;charset=UTF-8" } })).status).toBe(204);
+  });
+});
+
+describe("HEAD changes nothing (docs/product/api.md#head)", () => {
+  const likesOf = async (memberId: number) => handle.db.select({ likerId: likes.likerId }).from(likes).where(eq(likes.likedId, memberId));
+
+  it("auto-like.php takes no HEAD: no fictional like is made; its GET then makes one", async () => {
+    const me = await signedIn(alpha);
+    const fictional = await createMember(handle.db, { tenant: alpha, name: "Fee", fictional: true, photo: "active" });
+    const head = await call(autoLikeRoute, "HEAD", "/api/auto-like.php", me.context);
+    expect(head).toMatchObject({ status: 405, body: { error: "method_not_allowed" } });
+    expect(head.headers.get("Allow")).toBe("GET, OPTIONS");
+    expect(await likesOf(me.id)).toEqual([]);
+    // The same member and brand on a GET: the like the HEAD would have made.
+    expect((await call(autoLikeRoute, "GET", "/api/auto-like.php", me.context)).body.profile).toMatchObject({ id: fictional.id });
+    expect(await likesOf(me.id)).toEqual([{ likerId: fictional.id }]);
+  });
+
+  it("logout.php takes no HEAD: the session lives on; its GET then ends it", async () => {
+    const me = await signedIn(beta);
+    const head = await call(logoutRoute, "HEAD", "/api/logout.php", me.context);
+    expect(head).toMatchObject({ status: 405, body: { error: "method_not_allowed", message: "This request is not supported here." } });
+    expect(head.headers.get("Allow")).toBe("GET, OPTIONS");
+    expect(head.headers.getSetCookie()).toEqual([]);
+    expect(await findSessionMember(handle.db, me.context.sessionId!, beta.id)).toMatchObject({ id: me.id });
+    const options = await logoutRoute.loader({ request: new Request("http://beta.example/api/logout.php", { method: "OPTIONS" }), context: me.context });
+    expect(options.headers.get("Allow")).toBe("GET, OPTIONS");
+    expect((await call(logoutRoute, "GET", "/api/logout.php", me.context)).body).toEqual({ user: false });
+    expect(await findSessionMember(handle.db, me.context.sessionId!, beta.id)).toBeNull();
+  });
+
+  it("page-hidden.php (a POST) answers HEAD with 405 and marks nothing", async () => {
+    const me = await signedIn(alpha);
+    const lastActiveAt = new Date("2020-01-01T00:00:00Z");
+    await handle.db.update(profiles).set({ lastActiveAt }).where(eq(profiles.memberId, me.id));
+    const lastActive = async () => (await handle.db.select({ at: profiles.lastActiveAt }).from(profiles).where(eq(profiles.memberId, me.id)))[0]?.at;
+    const head = await call(pageHiddenRoute, "HEAD", "/api/page-hidden.php", me.context);
+    expect(head.status).toBe(405);
+    expect(head.headers.get("Allow")).toBe("POST, OPTIONS");
+    expect(await lastActive()).toEqual(lastActiveAt);
+    // The beacon itself marks the member as seen now.
+    expect((await call(pageHiddenRoute, "POST", "/api/page-hidden.php", me.context, { json: {} })).status).toBe(204);
+    expect(await lastActive()).not.toEqual(lastActiveAt);
+  });
+
+  it("a GET that changes nothing takes HEAD and answers it as the GET", async () => {
+    const me = await signedIn(alpha);
+    for (const [route, path, headers] of [[chatsRoute, "/api/chats.php", {}], [userRoute, "/api/user.php", { "x-request-type": "client" }], [likesRoute, "/api/likes.php", {}]] as const) {
+      const [get, head] = [await call(route, "GET", path, me.context, { headers }), await call(route, "HEAD", path, me.context, { headers })];
+      expect(head.status, path).toBe(200);
+      expect([...head.headers], path).toEqual([...get.headers]);
+    }
+  });
+
+  it("discountcode.php: a HEAD is its GET, throttle included (the status alone tells a good code)", async () => {
+    const me = await signedIn(alpha, { createdAt: new Date(Date.now() - 30 * 24 * 3600_000) });
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await call(discountRoute, "HEAD", `/api/discountcode.php?code=PROBE${i}`, me.context)).status);
+    expect(statuses).toEqual([...Array<number>(10).fill(400), 429]);
   });
 });
 

@@ -11,8 +11,9 @@ import { freePorts, removeTempDirs, send, startServer, tempDir, waitForListening
  * The contract of the JSON API (issue 21, docs/product/api.md#the-json-api) over HTTP against the
  * built server, as an app or the spec's front end meets it: on two brands, logged out and logged
  * in, with good and bad payloads; every answer is checked against the description the server
- * itself publishes at /api/openapi.json. The member-only calls answer 403 authentication_required
- * without a session, and again once the session ended.
+ * itself publishes at /api/openapi.json. Every member-only call answers 403 authentication_required
+ * without a session, with another brand's, and again once the session ended; a HEAD of the GETs
+ * that change something changes nothing (docs/product/api.md#head).
  * API_CONTRACT_PORT picks the port (a machine's own range); otherwise the system picks a free one.
  */
 
@@ -57,6 +58,29 @@ async function call(tenant: Tenant, method: string, pathAndQuery: string, init: 
   const value = validator.check(method, new URL(pathAndQuery, "http://x").pathname, reply.status, (reply.headers["content-type"] as string | undefined) ?? null, reply.text);
   return { status: reply.status, headers: reply.headers, body: value };
 }
+
+/** The member-only calls (docs/product/api.md#the-json-api, the auth rule), each with a payload that would be good for a member. */
+const MEMBER_ONLY: Array<[string, string, unknown]> = [
+  ["GET", "/api/auto-like.php", undefined],
+  ["GET", "/api/chats.php", undefined],
+  ["GET", "/api/likes.php", undefined],
+  ["GET", "/api/discountcode.php?welcome=true", undefined],
+  ["DELETE", "/api/chat.php", { conversation: 1 }],
+  ["POST", "/api/page-hidden.php", {}],
+  ["PUT", "/api/user.php", { language: "nl" }],
+  ["POST", "/api/user.php?push=1", { endpoint: "https://fcm.googleapis.com/fcm/send/x", keys: { p256dh: "B".repeat(87), auth: "a".repeat(22) } }],
+];
+
+/** Every member-only call with this cookie (none, another brand's, one logged out) answers 403 authentication_required. */
+async function expectAllRefused(tenant: Tenant, cookie?: string) {
+  for (const [method, pathAndQuery, json] of MEMBER_ONLY) {
+    const reply = await call(tenant, method, pathAndQuery, { json, cookie });
+    expect([reply.status, reply.body], `${method} ${pathAndQuery}`).toEqual([403, { error: "authentication_required" }]);
+  }
+}
+
+/** geocode.php for the capital of the brand's first country (London or Amsterdam). */
+const cityOf = (tenant: Tenant) => (tenant.domain_language.startsWith("en") ? "/api/geocode.php?lat=51.5072&lon=-0.1276" : "/api/geocode.php?lat=52.3676&lon=4.9041");
 
 const sessionCookie = (reply: Reply) => ((reply.headers["set-cookie"] ?? []) as string[]).find((line) => /^(__Host-)?sid=/.test(line))?.split(";")[0];
 const userHeader = { "x-request-type": "client" };
@@ -107,23 +131,14 @@ describe.each(BRANDS)("on $id, logged out", (tenant) => {
   });
 
   it("geocode.php finds a city of the brand's first country, and refuses coordinates that are none", async () => {
-    const place = await call(tenant, "GET", english ? "/api/geocode.php?lat=51.5072&lon=-0.1276" : "/api/geocode.php?lat=52.3676&lon=4.9041");
+    const place = await call(tenant, "GET", cityOf(tenant));
     expect(place.body).toMatchObject({ country: tenant.countries[0] });
     const bad = await call(tenant, "GET", "/api/geocode.php?lat=north&lon=");
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.fields).sort()).toEqual(["lat", "lon"]);
   });
 
-  it.each([
-    ["GET", "/api/auto-like.php", undefined],
-    ["GET", "/api/chats.php", undefined],
-    ["GET", "/api/likes.php", undefined],
-    ["GET", "/api/discountcode.php?welcome=true", undefined],
-    ["DELETE", "/api/chat.php", { conversation: 1 }],
-    ["POST", "/api/page-hidden.php", {}],
-    ["PUT", "/api/user.php", { language: "nl" }],
-    ["POST", "/api/user.php?push=1", { endpoint: "https://fcm.googleapis.com/fcm/send/x", keys: { p256dh: "B".repeat(87), auth: "a".repeat(22) } }],
-  ])("%s %s answers 403 authentication_required", async (method, pathAndQuery, json) => {
+  it.each(MEMBER_ONLY)("%s %s answers 403 authentication_required", async (method, pathAndQuery, json) => {
     const reply = await call(tenant, method, pathAndQuery, { json });
     expect(reply.status).toBe(403);
     expect(reply.body).toEqual({ error: "authentication_required" });
@@ -170,6 +185,13 @@ describe.each(BRANDS)("on $id, logged in", (tenant) => {
     expect((await call(tenant, "GET", "/api/likes.php", { cookie: premium.cookie })).body.profiles).toEqual([expect.objectContaining({ id: free.id })]);
     expect((await call(tenant, "GET", "/api/auto-like.php", { cookie: free.cookie })).body.profile).toMatchObject({ id: premium.id, main_image: { match: `/likes/m/${premium.id}` } });
 
+    // HEAD as the server itself answers it: no auto-like (405, nothing liked), a GET that changes nothing answers it.
+    const autoLikeHead = await rawCall(tenant, "HEAD", "/api/auto-like.php", { cookie: premium.cookie });
+    expect([autoLikeHead.status, autoLikeHead.headers.allow, autoLikeHead.text]).toEqual([405, "GET, OPTIONS", ""]);
+    expect((await call(tenant, "GET", "/api/likes.php", { cookie: premium.cookie })).body.liked_by).toEqual([]);
+    const likesHead = await rawCall(tenant, "HEAD", "/api/likes.php", { cookie: free.cookie });
+    expect([likesHead.status, likesHead.headers["content-type"], likesHead.text]).toEqual([200, expect.stringMatching(/^application\/json/), ""]);
+
     const chats = await call(tenant, "GET", "/api/chats.php", { cookie: free.cookie });
     expect(chats.body.chats).toEqual([expect.objectContaining({ profile: expect.objectContaining({ id: premium.id }), num_unread_messages: 1 })]);
     const conversation = chats.body.chats[0].conversation.id as number;
@@ -180,6 +202,8 @@ describe.each(BRANDS)("on $id, logged in", (tenant) => {
     expect((await call(tenant, "DELETE", "/api/chat.php", { cookie: free.cookie, json: { conversation: conversation + 1_000_000 } })).status).toBe(404);
     expect((await call(tenant, "GET", "/api/chats.php", { cookie: free.cookie })).body.chats).toEqual([]);
     expect((await call(tenant, "GET", "/api/chats.php", { cookie: premium.cookie })).body.chats).toHaveLength(1);
+    const longCursor = await call(tenant, "GET", `/api/chats.php?after=${"x".repeat(201)}`, { cookie: premium.cookie });
+    expect([longCursor.status, Object.keys(longCursor.body.fields)]).toEqual([400, ["after"]]);
 
     expect((await call(tenant, "GET", "/api/discountcode.php?code=demo10", { cookie: premium.cookie })).body.discount).toMatchObject({ code: "DEMO10", percentage: 10, currency: tenant.currency });
     expect((await call(tenant, "GET", "/api/discountcode.php?code=NOSUCHCODE", { cookie: premium.cookie })).body).toMatchObject({ error: "discount_not_found" });
@@ -193,6 +217,16 @@ describe.each(BRANDS)("on $id, logged in", (tenant) => {
     expect((await call(tenant, "POST", "/api/user.php?push=1", { cookie: free.cookie, json: { endpoint: "not a url" } })).status).toBe(400);
     expect((await call(tenant, "POST", "/api/page-hidden.php", { cookie: free.cookie, json: {} })).status).toBe(204);
     expect((await call(tenant, "GET", "/api/settings.php", { cookie: free.cookie })).body.push_public_key).toEqual(expect.any(String));
+    // The public calls answer a member as they answer a visitor, names in the member's language (de, above).
+    for (const path of ["/api/companyinfo.php", cityOf(tenant), "/api/openapi.json"]) {
+      expect((await call(tenant, "GET", path, { cookie: free.cookie })).body, path).toEqual((await call(tenant, "GET", path)).body);
+    }
+    const interests = (await call(tenant, "GET", "/api/interests.php", { cookie: free.cookie })).body.interests;
+    expect(interests.map((interest: { id: string }) => interest.id)).toEqual(tenant.settings.interests);
+    expect(interests).toContainEqual({ id: "dining_out", name: "Essen gehen" });
+    const regions = (await call(tenant, "GET", "/api/regions.php", { cookie: free.cookie })).body.countries;
+    expect(regions.map((country: { code: string }) => country.code)).toEqual(tenant.countries);
+    expect((await call(tenant, "GET", "/api/geocode.php?lat=91&lon=0", { cookie: free.cookie })).status).toBe(400);
 
     // The guard: a write from another site, and a body too large, are refused before the call.
     expect((await call(tenant, "PUT", "/api/user.php", { cookie: free.cookie, json: { language: "nl" }, headers: { "sec-fetch-site": "cross-site" } })).body).toMatchObject({ error: "cross_site_request" });
@@ -201,10 +235,16 @@ describe.each(BRANDS)("on $id, logged in", (tenant) => {
     // A session of this brand is none on the other brand.
     const other = BRANDS.find((brand) => brand !== tenant)!;
     expect((await call(other, "GET", "/api/user.php", { cookie: free.cookie, headers: userHeader })).body).toEqual({ user: false });
+    await expectAllRefused(other, premium.cookie);
 
-    // Logged out: the same cookie opens nothing any more.
+    // A HEAD logs nobody out; the GET does, and then the same cookie opens nothing any more.
+    const logoutHead = await rawCall(tenant, "HEAD", "/api/logout.php", { cookie: free.cookie });
+    expect([logoutHead.status, logoutHead.headers.allow, logoutHead.headers["set-cookie"]]).toEqual([405, "GET, OPTIONS", undefined]);
+    expect((await call(tenant, "GET", "/api/user.php", { cookie: free.cookie, headers: userHeader })).body.user).toMatchObject({ id: free.id });
     expect((await call(tenant, "GET", "/api/logout.php", { cookie: free.cookie })).body).toEqual({ user: false });
-    expect((await call(tenant, "GET", "/api/chats.php", { cookie: free.cookie })).body).toEqual({ error: "authentication_required" });
+    await expectAllRefused(tenant, free.cookie);
     expect((await call(tenant, "GET", "/api/user.php", { cookie: free.cookie, headers: userHeader })).body).toEqual({ user: false });
+    // The other member's session is untouched.
+    expect((await call(tenant, "GET", "/api/user.php", { cookie: premium.cookie, headers: userHeader })).body.user).toMatchObject({ id: premium.id });
   });
 });

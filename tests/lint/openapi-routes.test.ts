@@ -25,6 +25,8 @@ const apiRoutes = Object.values(flatRoutes(resolve("app"), (config as { ignoredR
 
 const described = new Map<string, ApiMethod[]>();
 for (const call of API_CALLS) described.set(call.path, [...(described.get(call.path) ?? []), call.method]);
+/** The paths whose GET changes something, and so take no HEAD. */
+const changingGets = new Set(API_CALLS.filter((call) => call.getChangesData).map((call) => call.path));
 
 const METHODS: ApiMethod[] = ["GET", "POST", "PUT", "DELETE"];
 const document = openApiDocument() as OpenApiDocument;
@@ -50,22 +52,34 @@ describe("the OpenAPI description and the routes", () => {
     expect(await new Validator().validate(document as never)).toEqual({ valid: true });
   });
 
+  it("marks only GETs as changing something", () => {
+    expect(API_CALLS.filter((call) => call.getChangesData).map((call) => `${call.method} ${call.path}`).sort()).toEqual(["GET /api/auto-like.php", "GET /api/logout.php"]);
+  });
+
   it.each(apiRoutes)("$path takes exactly the methods its description has", async ({ path, file }) => {
     const methods = described.get(path)!;
+    const allow = allowHeader(methods, { getChangesData: changingGets.has(path) });
     const route = await routeModule(file);
     const context = contextFor(null);
     // Remix hands OPTIONS (and GET, HEAD) to the loader, the writing methods to the action.
     const options = await route.loader({ request: new Request(`http://test.example${path}`, { method: "OPTIONS" }), context, params: {} });
     expect(options.status).toBe(204);
-    expect(options.headers.get("Allow")).toBe(allowHeader(methods));
+    expect(options.headers.get("Allow")).toBe(allow);
     const validator = answerValidator(document);
-    for (const method of [...METHODS, "PATCH"]) {
+    // HEAD is taken where GET is, unless the GET changes something.
+    const refused = [...METHODS, "PATCH", ...(methods.includes("GET") && !changingGets.has(path) ? [] : ["HEAD"])];
+    for (const method of refused) {
       if (methods.includes(method as ApiMethod)) continue;
-      const handle = method === "GET" ? route.loader : route.action;
-      const answer = await handle({ request: new Request(`http://test.example${path}`, { method, ...(method === "GET" ? {} : { body: "{}" }) }), context, params: {} });
+      const handle = method === "GET" || method === "HEAD" ? route.loader : route.action;
+      const answer = await handle({ request: new Request(`http://test.example${path}`, { method, ...(method === "GET" || method === "HEAD" ? {} : { body: "{}" }) }), context, params: {} });
       expect(answer.status, `${method} ${path}`).toBe(405);
-      expect(answer.headers.get("Allow")).toBe(allowHeader(methods));
+      expect(answer.headers.get("Allow")).toBe(allow);
       expect(validator.checkError(await answer.text())).toMatchObject({ error: "method_not_allowed", message: "Dit verzoek wordt hier niet ondersteund." });
+    }
+    if (allow.includes("HEAD")) {
+      // Without a brand the GET itself is a 404: HEAD reached it.
+      const head = await route.loader({ request: new Request(`http://test.example${path}`, { method: "HEAD" }), context, params: {} });
+      expect(head.status, `HEAD ${path}`).not.toBe(405);
     }
   });
 });

@@ -21,7 +21,8 @@ export interface ConversationItem {
   id: number;
   other: { id: number; name: string; photoUrl: string | null };
   unread: number;
-  lastMessageAt: Date;
+  /** A Date in the page's data; an ISO string in the further pages' JSON (GET /api/conversations). */
+  lastMessageAt: Date | string;
   last: { kind: MessageKind; mine: boolean; body: string | null } | null;
 }
 

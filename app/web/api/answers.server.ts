@@ -17,9 +17,19 @@ export interface ApiCall {
 
 type Handler = (call: ApiCall) => Promise<Response>;
 
+export interface ApiRouteOptions {
+  /**
+   * The path's GET changes something: the spec's logout.php and auto-like.php (docs/product/api.md#head).
+   * A HEAD must change nothing (RFC 9110 §9.2.1), and without the change it could not send the
+   * headers the GET would (the cleared cookies of a logout): such a path does not take HEAD.
+   */
+  getChangesData?: boolean;
+}
+
 /** The methods a path takes, as the Allow header names them. */
-export function allowHeader(methods: readonly ApiMethod[]): string {
-  return [...(methods.includes("GET") ? ["GET", "HEAD"] : []), ...methods.filter((method) => method !== "GET"), "OPTIONS"].join(", ");
+export function allowHeader(methods: readonly ApiMethod[], options: ApiRouteOptions = {}): string {
+  const get = methods.includes("GET") ? ["GET", ...(options.getChangesData ? [] : ["HEAD"])] : [];
+  return [...get, ...methods.filter((method) => method !== "GET"), "OPTIONS"].join(", ");
 }
 
 /**
@@ -27,12 +37,13 @@ export function allowHeader(methods: readonly ApiMethod[]): string {
  * there are, any other method is a 405 with Allow. Remix hands GET, HEAD and OPTIONS to the
  * loader and the writing methods to the action, so both are the same function.
  */
-export function apiRoute(handlers: Partial<Record<ApiMethod, Handler>>) {
-  const allow = allowHeader(Object.keys(handlers) as ApiMethod[]);
+export function apiRoute(handlers: Partial<Record<ApiMethod, Handler>>, options: ApiRouteOptions = {}) {
+  const allow = allowHeader(Object.keys(handlers) as ApiMethod[], options);
   async function handle({ request, context }: Pick<LoaderFunctionArgs, "request" | "context">): Promise<Response> {
     if (request.method === "OPTIONS") return new Response(null, { status: 204, headers: { Allow: allow } });
-    // HEAD is a GET without its body (Remix drops the body).
-    const handler = handlers[(request.method === "HEAD" ? "GET" : request.method) as ApiMethod];
+    // HEAD is a GET without its body (Remix runs the loader and drops the body), unless the GET changes something.
+    const asGet = request.method === "HEAD" && !options.getChangesData;
+    const handler = handlers[(asGet ? "GET" : request.method) as ApiMethod];
     if (!handler) return apiError(context.language, 405, "method_not_allowed", "api.methodNotAllowed", undefined, { Allow: allow });
     try {
       return await handler({ request, context, url: new URL(request.url) });

@@ -53,7 +53,11 @@ interface Call {
   method: ApiMethod;
   path: string;
   config: Omit<RouteConfig, "method" | "path">;
+  /** A GET that changes something: its route does not take HEAD (apiRoute's getChangesData). */
+  getChangesData?: true;
 }
+
+const noHead = "A GET because the spec's front end calls it so, though it changes something: never for a link on another site, and not offered as HEAD (405).";
 
 /** Every call of the API; the routes under app/routes/api.*[.php].ts answer exactly these. */
 export const API_CALLS: Call[] = [
@@ -100,8 +104,10 @@ export const API_CALLS: Call[] = [
   {
     method: "GET",
     path: "/api/logout.php",
+    getChangesData: true,
     config: {
       summary: "Log out (this session ends)",
+      description: noHead,
       responses: { 200: json("Logged out; the session cookie is cleared.", LoggedOutSchema), 403: crossSite },
     },
   },
@@ -127,8 +133,10 @@ export const API_CALLS: Call[] = [
   {
     method: "GET",
     path: "/api/auto-like.php",
+    getChangesData: true,
     config: {
       summary: "A profile that liked the member (on some brands a fictional one likes the member now)",
+      description: noHead,
       security: session,
       responses: { 200: json("The profile with the like modal's path in `main_image.match`, or null.", AutoLikeAnswerSchema), 403: memberOrCrossSite },
     },

@@ -178,10 +178,16 @@ function minimumMessageCost(tenant: Tenant, context: AppLoadContext): { costs: n
   return (country && tenant.settings.minimum_message_costs[country]) || null;
 }
 
+/** A path id from the URL, or null when it is none. */
+export function parseIdParam(value: string | undefined): number | null {
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
 /** A path id from the URL, or a 404. */
 export function idParam(value: string | undefined): number {
-  const id = Number(value);
-  if (!Number.isSafeInteger(id) || id <= 0) throw data(null, { status: 404 });
+  const id = parseIdParam(value);
+  if (id === null) throw data(null, { status: 404 });
   return id;
 }
 
