@@ -6,6 +6,7 @@ import { I18nextProvider } from "react-i18next";
 import { env } from "~/env.server";
 import { i18nFor } from "~/i18n/i18next.server";
 import { NonceContext } from "~/utils/nonce";
+import { documentResponse } from "~/web/document-body.server";
 import { applySecurityHeaders, createNonce } from "~/web/security-headers.server";
 
 export { createRequestContext } from "~/context.server";
@@ -55,7 +56,7 @@ export default async function handleRequest(
             const body = Buffer.concat(chunks);
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             responseHeaders.set("Content-Length", String(body.length));
-            resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
+            resolve(documentResponse(body, { headers: responseHeaders, status: responseStatusCode }));
           });
           pipe(document);
         },

@@ -20,4 +20,30 @@ describe("server texts, with plain lookups kept", () => {
     expect(prefixed("gender")).toBe("Ik zoek een");
     expect(t("gender")).toBe("gender");
   });
+
+  it("keeps answers with values apart by every value and its type, however often and in whatever order they are asked", async () => {
+    const t = await getFixedT("nl", "members");
+    for (let i = 0; i < 2; i++) {
+      expect(t("search.count", { count: 1, formatted: "1" })).toBe("1 lid gevonden");
+      expect(t("search.count", { count: 2, formatted: "2" })).toBe("2 leden gevonden");
+      expect(t("profile.metaTitle", { name: "Sanne", siteName: "Flirtpunt" })).toBe("Sanne | Flirtpunt");
+      expect(t("profile.metaTitle", { name: "Sanne", siteName: "Datingsite" })).toBe("Sanne | Datingsite");
+      expect(t("profile.metaTitle", { name: "Sanne", siteName: "Flirtpunt", lng: "en" })).toBe((await getFixedT("en", "members"))("profile.metaTitle", { name: "Sanne", siteName: "Flirtpunt" }));
+    }
+    // A value that is an object goes to i18next each time (its content may change between calls).
+    const named = { toString: () => "Eva" };
+    expect(t("profile.metaTitle", { name: named as unknown as string, siteName: "Flirtpunt" })).toBe("Eva | Flirtpunt");
+    named.toString = () => "Noor";
+    expect(t("profile.metaTitle", { name: named as unknown as string, siteName: "Flirtpunt" })).toBe("Noor | Flirtpunt");
+  });
+
+  it("answers lists of texts with their values filled in, per value", async () => {
+    const t = await getFixedT("nl", "pages");
+    const sections = (siteName: string) => t("cookies.sections", { siteName, company: "Bedrijf B.V.", returnObjects: true }) as unknown as { heading: string; body: string }[];
+    const first = sections("Flirtpunt");
+    expect(first.length).toBeGreaterThan(1);
+    expect(JSON.stringify(first)).toContain("Flirtpunt");
+    expect(sections("Flirtpunt")).toEqual(first);
+    expect(JSON.stringify(sections("Datingsite"))).not.toContain("Flirtpunt");
+  });
 });

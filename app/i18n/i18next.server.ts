@@ -37,12 +37,15 @@ const KEPT_PER_FUNCTION = 10_000;
 const KEPT_FUNCTIONS = 1_000;
 
 /**
- * Looking a text up (key parsing, the fallback chain, interpolation checks) was a noticeable part
- * of every page's CPU (bench/RESULTS.md, "Request path"), and a page asks for the same few hundred
- * texts every time. Every t() reaches i18next through getFixedT (react-i18next's useTranslation
- * and the server's getFixedT), so each fixed t() is made once per language, namespace and prefix,
- * and keeps the answer of a call with a key alone — it depends on nothing else while the server
- * runs, since the catalogues never change. Calls with values to fill in go to i18next as they are.
+ * Looking a text up (key parsing, the fallback chain, interpolation) was a noticeable part of every
+ * page's CPU (bench/RESULTS.md, "Request path"; a legal page's sections alone were 8 %), and a page
+ * asks for the same few hundred texts with the same values every time. Every t() reaches i18next
+ * through getFixedT (react-i18next's useTranslation and the server's getFixedT), so each fixed t()
+ * is made once per language, namespace and prefix, and keeps its answers: to a key alone, and to a
+ * key with values that are all strings, numbers or booleans — the answer depends on nothing else
+ * while the server runs, since the catalogues never change. Other calls (objects or functions
+ * among the values) go to i18next as they are. A kept answer of `returnObjects` is shared between
+ * calls: nobody changes what t() returns.
  */
 function keepPlainLookups(instance: I18n) {
   const makeFixedT = instance.getFixedT.bind(instance) as (...args: unknown[]) => TFunction;
@@ -54,12 +57,13 @@ function keepPlainLookups(instance: I18n) {
       const lookUp = makeFixedT(lng, ns, keyPrefix) as unknown as (...args: unknown[]) => unknown;
       const kept = new Map<string, unknown>();
       const t = (key: unknown, ...rest: unknown[]) => {
-        if (rest.length > 0 || typeof key !== "string") return lookUp(key, ...rest);
-        let text = kept.get(key);
+        const id = lookupId(key, rest);
+        if (id === null) return lookUp(key, ...rest);
+        let text = kept.get(id);
         if (text === undefined) {
-          text = lookUp(key);
+          text = lookUp(key, ...rest);
           if (kept.size >= KEPT_PER_FUNCTION) kept.clear();
-          kept.set(key, text);
+          kept.set(id, text);
         }
         return text;
       };
@@ -71,6 +75,24 @@ function keepPlainLookups(instance: I18n) {
     return fixed;
   };
   instance.getFixedT = getFixedT as I18n["getFixedT"];
+}
+
+/**
+ * What a t() call's answer depends on, as one string: the key, and each value with its type (a
+ * count of 1 and "1" are different plurals); null when the call cannot be kept.
+ */
+function lookupId(key: unknown, rest: unknown[]): string | null {
+  if (typeof key !== "string") return null;
+  if (rest.length === 0) return key;
+  const options = rest[0];
+  if (rest.length > 1 || typeof options !== "object" || options === null || Object.getPrototypeOf(options) !== Object.prototype) return null;
+  let id = key;
+  for (const [name, value] of Object.entries(options)) {
+    const type = typeof value;
+    if (type !== "string" && type !== "number" && type !== "boolean" && value !== undefined) return null;
+    id += `\u0001${name}\u0002${type[0]}${String(value)}`;
+  }
+  return id;
 }
 
 /**

@@ -10,6 +10,7 @@ import { homeTexts } from "~/models/site/pages/home-texts.server";
 import { storage } from "~/services/storage/storage.server";
 import { nicheSlug } from "~/tenancy/niches";
 import { requireTenant } from "~/tenancy/require-tenant.server";
+import { numberFormat } from "~/utils/intl-formats";
 
 export const handle = { i18n: ["common", "home", "members"] };
 
@@ -41,7 +42,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 export default function Home() {
   const { niche, members, memberCount, fictional } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("home");
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat(i18n.language);
   return (
     <main>
       <section className="on-dark bg-gradient-to-br from-primary to-secondary text-white">

@@ -16,7 +16,7 @@ import { filtersToParams } from "~/models/search/search-filters";
 import { storage } from "~/services/storage/storage.server";
 import { keepListAfterOwnPost } from "~/utils/own-post-revalidation";
 import { requireTenant } from "~/tenancy/require-tenant.server";
-import { regionNames } from "~/utils/intl-formats";
+import { numberFormat, regionNames } from "~/utils/intl-formats";
 
 export const handle = { i18n: ["common", "members", "profile", "likes"] };
 
@@ -73,7 +73,7 @@ export default function MembersPage() {
         {t("likes:like")}
       </Link>
     );
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat(i18n.language);
   // Page links carry the search itself, so a link shared or used in another tab shows the same results.
   const pageLink = (key: "after" | "before", cursor: string) => `/members?search=1&${query ? `${query}&` : ""}${key}=${cursor}`;
   return (

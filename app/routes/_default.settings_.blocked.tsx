@@ -8,6 +8,7 @@ import { blockedMembers, unblockMember } from "~/models/safety/blocks.server";
 import { setFlash } from "~/web/flash.server";
 import { requireMember } from "~/web/require-member.server";
 import { storage } from "~/services/storage/storage.server";
+import { dateTimeFormat } from "~/utils/intl-formats";
 
 export const handle = { i18n: ["common", "account", "settings"] };
 
@@ -33,7 +34,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (load
 export default function BlockedMembersPage() {
   const { blocked } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("settings");
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium" });
+  const date = dateTimeFormat(i18n.language, { dateStyle: "medium" });
   return (
     <SettingsFrame>
       <SettingsSection title={t("blocked.title")} testId="blocked-members">

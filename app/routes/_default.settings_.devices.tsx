@@ -10,6 +10,7 @@ import { recentSecurityEvents } from "~/models/safety/security-events.server";
 import { setFlash } from "~/web/flash.server";
 import { requireMember } from "~/web/require-member.server";
 import { recordSecurityEvent } from "~/models/safety/security-events.server";
+import { dateTimeFormat } from "~/utils/intl-formats";
 
 export const handle = { i18n: ["common", "account", "settings"] };
 
@@ -58,7 +59,7 @@ export default function DevicesPage() {
   const { sessions, activity, timeZone } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation("security");
   const busy = useNavigation().state !== "idle";
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone });
+  const date = dateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone });
   return (
     <SettingsFrame>
       <SettingsSection title={t("devices.title")} testId="devices">

@@ -11,6 +11,7 @@ import { profileOf, withdrawSexualityConsent } from "~/models/profiles/profile-u
 import { setFlash } from "~/web/flash.server";
 import { requireMember } from "~/web/require-member.server";
 import { tooManyInit, waitMinutes } from "~/web/too-many.server";
+import { dateTimeFormat } from "~/utils/intl-formats";
 
 export const handle = { i18n: ["common", "account", "settings"] };
 
@@ -55,7 +56,7 @@ export default function PrivacySettingsPage() {
   const actionData = useActionData<typeof action>();
   const { t, i18n } = useTranslation("security");
   const busy = useNavigation().state !== "idle";
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone });
+  const date = dateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone });
   return (
     <SettingsFrame>
       <SettingsSection title={t("dataExport.title")} testId="data-export">

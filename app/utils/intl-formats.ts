@@ -6,6 +6,7 @@
 const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
 const numberFormats = new Map<string, Intl.NumberFormat>();
 const regionNameFormats = new Map<string, Intl.DisplayNames>();
+const relativeTimeFormats = new Map<string, Intl.RelativeTimeFormat>();
 
 function cached<T>(cache: Map<string, T>, key: string, make: () => T): T {
   let value = cache.get(key);
@@ -27,4 +28,8 @@ export function numberFormat(locale: string | undefined, options: Intl.NumberFor
 /** Country names in a language, e.g. regionName("nl").of("DE") → "Duitsland". */
 export function regionNames(locale: string): Intl.DisplayNames {
   return cached(regionNameFormats, locale, () => new Intl.DisplayNames([locale], { type: "region" }));
+}
+
+export function relativeTimeFormat(locale: string | undefined, options: Intl.RelativeTimeFormatOptions = {}): Intl.RelativeTimeFormat {
+  return cached(relativeTimeFormats, `${locale}|${JSON.stringify(options)}`, () => new Intl.RelativeTimeFormat(locale, options));
 }

@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable, createRequestHandler, writeReadableSt
 import { createRequestContext } from "~/context.server";
 import { env } from "~/env.server";
 import { clientAddress, isLoopback, nearestValue, parseTrustedProxies, peerIsTrusted } from "./client-address.server";
+import { wholeDocumentBody } from "./document-body.server";
 import { finishHeaders } from "./security-headers.server";
 import { guardRequest } from "./request-guard.server";
 import { isStaffPath } from "~/models/staff/staff-paths";
@@ -46,7 +47,9 @@ async function sendResponse(res: ServerResponse, response: Response): Promise<vo
   if (cookies.length > 0) res.setHeader("set-cookie", cookies);
   // An event stream's headers go out at once; its events follow as they happen.
   if (/text\/event-stream/i.test(response.headers.get("content-type") ?? "")) res.flushHeaders();
-  if (response.body) await writeReadableStreamToWritable(response.body, res);
+  const document = wholeDocumentBody(response);
+  if (document) res.end(document);
+  else if (response.body) await writeReadableStreamToWritable(response.body, res);
   else res.end();
 }
 

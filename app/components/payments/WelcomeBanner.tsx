@@ -2,6 +2,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { DismissableAlert } from "~/components/account/DismissableAlert";
 import { roughlyIn } from "./time-bonus-clock";
+import { relativeTimeFormat } from "~/utils/intl-formats";
 
 /**
  * docs/product/payments.md#welcome-bonus: a new member who has not paid gets 25% off the first purchase for a
@@ -11,7 +12,7 @@ export function WelcomeBanner({ offer }: { offer: { percent: number; endsInMs: n
   const { t, i18n } = useTranslation("bonus");
   const { value, unit } = roughlyIn(offer.endsInMs);
   // Worked out from the server's measure alone, so the page and its script say the same.
-  const when = new Intl.RelativeTimeFormat(i18n.language, { numeric: "always" }).format(value, unit);
+  const when = relativeTimeFormat(i18n.language, { numeric: "always" }).format(value, unit);
   return (
     <DismissableAlert
       alert="welcomeBonus"
