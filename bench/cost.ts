@@ -26,9 +26,14 @@ const floor = await startFloor(FLOOR_PORT);
 const members = await benchMembers(PORT);
 const memberRequest = memberRequests(members);
 
-const rows: string[] = [];
-let floorCpu = 0;
-for (const page of PAGES) {
+interface Cost {
+  node: number;
+  database: number;
+  non2xx: number;
+}
+
+/** CPU per request of one page: warm up (first renders, caches, the database's buffers), then measure. */
+async function measure(page: (typeof PAGES)[number]): Promise<Cost> {
   const pid = (page.floor ? floor : server).pid!;
   const options = {
     url: `http://127.0.0.1:${page.floor ? FLOOR_PORT : PORT}${page.path}`,
@@ -36,20 +41,29 @@ for (const page of PAGES) {
     requests: page.member ? [{ setupRequest: memberRequest(page) }] : undefined,
     connections: CONNECTIONS,
   };
-  // Warm up (first renders, caches, the database's buffers), then measure.
   await autocannon({ ...options, amount: Math.ceil(REQUESTS / 4) });
   const database = postgresPids();
   const before = { node: cpuMs([pid]), database: cpuMs(database) };
   const result = await autocannon({ ...options, amount: REQUESTS });
-  const node = (cpuMs([pid]) - before.node) / REQUESTS;
-  const db = (cpuMs(database) - before.database) / REQUESTS;
-  if (page.floor) floorCpu = node;
-  const ratio = page.floor || !floorCpu ? "" : `${(floorCpu / node).toFixed(2)}×`;
-  rows.push(`| ${pageLabel(page)} | ${node.toFixed(2)} | ${ratio} | ${database.length ? db.toFixed(2) : "–"} | ${(1000 / (node + db)).toFixed(0)} | ${result.non2xx} |`);
+  return { node: (cpuMs([pid]) - before.node) / REQUESTS, database: (cpuMs(database) - before.database) / REQUESTS, non2xx: result.non2xx };
+}
+
+const floorPage = PAGES.find((page) => page.floor)!;
+const hasDatabase = postgresPids().length > 0;
+const rows: string[] = [];
+// BENCH_PAGES=2,9 measures only those pages (numbered from 0 in PAGES, as bench/profile.ts takes them).
+const chosen = process.env.BENCH_PAGES?.split(",").map(Number);
+for (const page of PAGES.filter((candidate, index) => !candidate.floor && (!chosen || chosen.includes(index)))) {
+  // The floor right before each page: the machine's speed drifts between minutes, and a ratio is
+  // only as good as the floor measured beside it.
+  const base = await measure(floorPage);
+  const cost = await measure(page);
+  const database = hasDatabase ? cost.database.toFixed(2) : "–";
+  rows.push(`| ${pageLabel(page)} | ${cost.node.toFixed(2)} | ${base.node.toFixed(2)} | ${(base.node / cost.node).toFixed(2)}× | ${database} | ${(1000 / (cost.node + cost.database)).toFixed(0)} | ${cost.non2xx} |`);
 }
 server.kill("SIGTERM");
 floor.kill("SIGTERM");
 
 console.log(`\n${REQUESTS} requests per page after ${Math.ceil(REQUESTS / 4)} to warm up, ${CONNECTIONS} connections, one server process; ${process.env.DATABASE_URL ? "PostgreSQL on this machine" : "embedded database (its CPU is in the server's)"}\n`);
-console.log("| page | server CPU ms/request | floor's CPU ÷ page's | PostgreSQL CPU ms/request | requests/s per core (server + database) | non-2xx |\n|---|---|---|---|---|---|");
+console.log("| page | server CPU ms/request | floor's, measured just before | floor's CPU ÷ page's | PostgreSQL CPU ms/request | requests/s per core (server + database) | non-2xx |\n|---|---|---|---|---|---|---|");
 console.log(rows.join("\n"));
