@@ -118,14 +118,15 @@ export interface LikeState {
   matched: boolean;
 }
 
-/** Between a viewer and a profile: who liked whom. */
-export async function likeState(db: Database, viewerId: number, memberId: number): Promise<LikeState> {
+/** Between a viewer and a profile: who liked whom, and whether their like to the viewer is still new. */
+export async function likeState(db: Database, viewerId: number, memberId: number): Promise<LikeState & { theirLikeIsNew: boolean }> {
   const rows = await db
-    .select({ likerId: likes.likerId, matchedAt: likes.matchedAt })
+    .select({ likerId: likes.likerId, matchedAt: likes.matchedAt, seenAt: likes.seenAt })
     .from(likes)
     .where(or(and(eq(likes.likerId, viewerId), eq(likes.likedId, memberId)), and(eq(likes.likerId, memberId), eq(likes.likedId, viewerId))));
   const mine = rows.find((row) => row.likerId === viewerId);
-  return { liked: Boolean(mine), likedMe: rows.some((row) => row.likerId === memberId), matched: Boolean(mine?.matchedAt) };
+  const theirs = rows.find((row) => row.likerId === memberId);
+  return { liked: Boolean(mine), likedMe: Boolean(theirs), matched: Boolean(mine?.matchedAt), theirLikeIsNew: theirs !== undefined && theirs.seenAt === null };
 }
 
 /** Opening the profile of someone who liked the viewer: that like is no longer new (docs/product/likes.md#new-likes). */

@@ -43,9 +43,7 @@ export async function loadProfilePage({ request, context, params }: LoaderFuncti
   if (!counted.ok) throw await tooManyCall(counted.retryAfterSeconds, context.language);
   const profile = await viewProfile(db(), storage(), { tenant, viewer, memberId });
   if (!profile) throw data(null, { status: 404 });
-  // Opening the profile of someone who liked the viewer: that like is no longer new (docs/product/likes.md#new-likes).
-  if (viewer && !profile.isOwn && isOwnNavigation(request)) await markLikeSeen(db(), viewer.id, memberId);
-  const [related, fictional, t, likes] = await Promise.all([
+  const [related, fictional, t, likeStates] = await Promise.all([
     searchMembers(db(), storage(), {
       scope: { pool: tenant.pool, viewerId: viewer?.id ?? null, siteId: tenant.id },
       filters: { gender: (profile.gender as "male" | "female" | null) ?? undefined, country: profile.country ?? undefined },
@@ -55,6 +53,10 @@ export async function loadProfilePage({ request, context, params }: LoaderFuncti
     getFixedT(context.language, "members"),
     viewer && !profile.isOwn ? likeState(db(), viewer.id, memberId) : null,
   ]);
+  // Opening the profile of someone who liked the viewer: that like is no longer new
+  // (docs/product/likes.md#new-likes); the update only when there is one.
+  if (viewer && likeStates?.theirLikeIsNew && isOwnNavigation(request)) await markLikeSeen(db(), viewer.id, memberId);
+  const likes = likeStates && { liked: likeStates.liked, likedMe: likeStates.likedMe, matched: likeStates.matched };
   return {
     profile,
     related: cardsAsShown(related.cards.filter((card) => card.id !== memberId).slice(0, RELATED_LIMIT), tenant.settings.visible_profile_fields),
