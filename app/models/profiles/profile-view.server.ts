@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
 import { blocks, members, photos, profiles } from "../../../db/schema";
 import type { Storage } from "~/services/storage/storage";
@@ -55,20 +55,10 @@ export async function viewProfile(
   const { tenant, viewer, memberId } = input;
   const now = input.now ?? new Date();
   const isOwn = viewer?.id === memberId;
-  const [row] = await db
-    .select({
-      profile: profiles,
-      status: members.status,
-      invisible: members.invisible,
-      blocks: viewer
-        ? sql<string[]>`array(select case when ${blocks.blockerId} = ${viewer.id} then 'viewer' else 'owner' end from ${blocks}
-            where (${blocks.blockerId} = ${viewer.id} and ${blocks.blockedId} = ${memberId})
-               or (${blocks.blockerId} = ${memberId} and ${blocks.blockedId} = ${viewer.id}))`
-        : sql<string[]>`'{}'::text[]`,
-    })
-    .from(profiles)
-    .innerJoin(members, eq(members.id, profiles.memberId))
-    .where(and(eq(profiles.memberId, memberId), eq(profiles.pool, tenant.pool)));
+  let lookup = profileLookups.get(db);
+  if (!lookup) profileLookups.set(db, (lookup = prepareProfileLookup(db)));
+  // Member ids start at 1: a visitor (0) has no blocks and no photos of their own.
+  const [row] = await lookup.execute({ memberId, pool: tenant.pool, viewerId: viewer?.id ?? 0 });
   if (!row) return null;
   if (!isOwn) {
     if (row.status !== "active" && row.status !== "not_confirmed") return null;
@@ -98,29 +88,56 @@ export async function viewProfile(
     about: visible.has("about") ? profile.about : null,
     isFictional: profile.isFictional,
     onlineRecently: now.getTime() - profile.lastActiveAt.getTime() < ONLINE_WINDOW_MS,
-    photos: await viewPhotos(db, storage, { memberId, mainPhotoId: profile.mainPhotoId, isOwn, lockBeyondFirst: photoLock !== "none" }),
+    photos: viewPhotos(row.photos, storage, photoLock !== "none"),
     photoLock,
     isOwn,
     blockedByViewer: row.blocks.includes("viewer"),
   };
 }
 
+interface PhotoRow {
+  id: number;
+  storageKey: string;
+  thumbKey: string;
+  preview: string | null;
+  status: string;
+}
+
+const profileLookups = new WeakMap<Database, ReturnType<typeof prepareProfileLookup>>();
+
 /**
- * The photos of a profile, main photo first. Others see approved photos only; the owner also
- * sees the ones being checked. Beyond the first, photos are locked unless the viewer may see all.
+ * The profile, its owner's state, the blocks between it and the viewer, and its photos, in one
+ * statement built once per database (drizzle otherwise makes the SQL text again on every view, and
+ * each statement is a round trip: bench/RESULTS.md, "Request path, part four"). The photos: main
+ * photo first; others see approved photos only, the owner also those being checked.
  */
-async function viewPhotos(
-  db: Database,
-  storage: Storage,
-  input: { memberId: number; mainPhotoId: number | null; isOwn: boolean; lockBeyondFirst: boolean },
-): Promise<ViewPhoto[]> {
-  const rows = await db
-    .select({ id: photos.id, storageKey: photos.storageKey, thumbKey: photos.thumbKey, preview: photos.preview, status: photos.status })
-    .from(photos)
-    .where(and(eq(photos.memberId, input.memberId), input.isOwn ? ne(photos.status, "rejected") : eq(photos.status, "active")))
-    .orderBy(sql`${photos.id} = ${input.mainPhotoId ?? 0} desc`, asc(photos.position), asc(photos.id));
+function prepareProfileLookup(db: Database) {
+  const viewerId = sql.placeholder("viewerId");
+  const memberId = sql.placeholder("memberId");
+  return db
+    .select({
+      profile: profiles,
+      status: members.status,
+      invisible: members.invisible,
+      blocks: sql<string[]>`array(select case when ${blocks.blockerId} = ${viewerId} then 'viewer' else 'owner' end from ${blocks}
+          where (${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${memberId})
+             or (${blocks.blockerId} = ${memberId} and ${blocks.blockedId} = ${viewerId}))`,
+      photos: sql<PhotoRow[]>`coalesce((select json_agg(json_build_object('id', p.id, 'storageKey', p.storage_key, 'thumbKey', p.thumb_key, 'preview', p.preview, 'status', p.status)
+          order by p.id = ${profiles.mainPhotoId} desc, p.position, p.id)
+        from ${photos} p
+        where p.member_id = ${profiles.memberId}
+          and (case when ${profiles.memberId} = ${viewerId} then p.status <> 'rejected' else p.status = 'active' end)), '[]'::json)`,
+    })
+    .from(profiles)
+    .innerJoin(members, eq(members.id, profiles.memberId))
+    .where(and(eq(profiles.memberId, memberId), eq(profiles.pool, sql.placeholder("pool"))))
+    .prepare("profile_view");
+}
+
+/** The photos as this viewer gets them: beyond the first, locked unless the viewer may see all. */
+function viewPhotos(rows: PhotoRow[], storage: Storage, lockBeyondFirst: boolean): ViewPhoto[] {
   return rows.map((photo, index): ViewPhoto =>
-    input.lockBeyondFirst && index > 0
+    lockBeyondFirst && index > 0
       ? { id: photo.id, locked: true, preview: photo.preview }
       : {
           id: photo.id,
