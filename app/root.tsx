@@ -1,4 +1,4 @@
-import { data, redirect, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
   isRouteErrorResponse,
   Links,
@@ -13,7 +13,7 @@ import {
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
-import { ErrorPage } from "~/components/ErrorPage";
+import { ErrorPage, errorPageMeta, type ErrorTitles } from "~/components/ErrorPage";
 import { MembersAreaTimer } from "~/components/payments/MembersAreaTimer";
 import { Toast } from "~/components/ui/Toast";
 import { catalogueVersion, getFixedT } from "~/i18n/i18next.server";
@@ -40,7 +40,12 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { tenant, language, country, member } = context;
-  if (!tenant) throw data({ kind: "unknown-host" as const, language }, { status: 404 });
+  if (!tenant) {
+    // No brand, so no layout to give the error page its title: it travels with the error.
+    const t = await getFixedT(language, "common");
+    const errorTitles: ErrorTitles = { notFound: t("errors.notFound"), failed: t("errors.title") };
+    throw data({ kind: "unknown-host" as const, language, errorTitles }, { status: 404 });
+  }
   // Tracking keys are kept for the visit and taken out of the address (docs/product/site.md#tracking).
   const url = new URL(request.url);
   const tracking = trackingFromUrl(url);
@@ -70,6 +75,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       : null,
   }, clear ? { headers: { "Set-Cookie": clear } } : undefined);
 }
+
+/** Only for an error no layout answers: an unknown host (every page has a title, docs/product/site.md#accessibility). */
+export const meta: MetaFunction = (args) => errorPageMeta(args);
 
 export function useRootData() {
   return useRouteLoaderData<typeof loader>("root");

@@ -11,14 +11,17 @@ export interface ErrorTitles {
 
 /**
  * The `meta` of a page that failed: the error page's title from the nearest layout that loaded
- * them; nothing while the page has not failed.
+ * them, else from the error itself; nothing while the page has not failed.
  */
 export function errorPageMeta({ error, matches }: { error?: unknown; matches: ReadonlyArray<{ data?: unknown }> }): Array<{ title: string }> {
   if (!error) return [];
-  const titles = matches
-    .map((match) => (match.data as { errorTitles?: ErrorTitles } | null | undefined)?.errorTitles)
-    .reverse()
-    .find((found) => found !== undefined);
+  // An error thrown before any layout loaded (an unknown host) brings its titles along.
+  const thrown = isRouteErrorResponse(error) ? (error.data as { errorTitles?: ErrorTitles } | null | undefined)?.errorTitles : undefined;
+  const titles =
+    matches
+      .map((match) => (match.data as { errorTitles?: ErrorTitles } | null | undefined)?.errorTitles)
+      .reverse()
+      .find((found) => found !== undefined) ?? thrown;
   if (!titles) return [];
   return [{ title: isRouteErrorResponse(error) && error.status === 404 ? titles.notFound : titles.failed }];
 }

@@ -31,6 +31,7 @@ describe("server start-up", () => {
       const unknown = await request(server.port, "unknown.example");
       expect(unknown.status).toBe(404);
       expect(unknown.body).not.toContain("Night Owls");
+      expect(unknown.body).toContain("<title>Deze pagina kon niet worden gevonden</title>");
 
       // Production: the localhost developer names reach nothing.
       const devHost = await request(server.port, "nightowls.localhost");
