@@ -108,6 +108,9 @@ export async function memberConversation(db: Executor, memberId: number, convers
       unread: conversationMembers.unread,
       /** How far the other member has read this member's messages. */
       otherReadUpTo: otherSide.readUpTo,
+      /** How far this member has read, and the other's newest message: whether opening it reads anything. */
+      readUpTo: conversationMembers.readUpTo,
+      newestFromOther: sql<number | null>`(select max(m.id) from messages m where m.conversation_id = conversation_members.conversation_id and m.sender_id = conversation_members.other_id)`,
     })
     .from(conversationMembers)
     .innerJoin(otherSide, and(eq(otherSide.conversationId, conversationMembers.conversationId), eq(otherSide.memberId, conversationMembers.otherId)))
@@ -124,25 +127,23 @@ export async function conversationWith(db: Executor, memberId: number, otherId: 
   return row?.id ?? null;
 }
 
+type ReadState = Pick<NonNullable<Awaited<ReturnType<typeof memberConversation>>>, "unread" | "readUpTo" | "newestFromOther">;
+
+/** Whether opening the conversation now reads anything: unread messages, or a newer one from the other. */
+function readsSomething(state: ReadState): boolean {
+  return state.unread > 0 || Number(state.newestFromOther ?? 0) > state.readUpTo;
+}
+
 /**
  * Opening a conversation reads it (docs/product/chat.md#read-and-typing): its unread count goes to zero and the other
  * member's open pages learn how far this member has read (the read receipt). Nothing is written
  * when nothing new was read.
  */
-export async function markConversationRead(db: Database, memberId: number, conversationId: number): Promise<void> {
-  // Most openings read nothing new: one look, without a transaction, settles that.
-  const thisSide = and(eq(conversationMembers.memberId, memberId), eq(conversationMembers.conversationId, conversationId));
-  const [known] = await db
-    .select({
-      unread: conversationMembers.unread,
-      readUpTo: conversationMembers.readUpTo,
-      // Spelled out: drizzle leaves column names unqualified in a one-table select, and the
-      // subquery must name the outer row's other_id.
-      newest: sql<number | null>`(select max(m.id) from messages m where m.conversation_id = ${conversationId} and m.sender_id = conversation_members.other_id)`,
-    })
-    .from(conversationMembers)
-    .where(thisSide);
-  if (!known || (known.unread === 0 && Number(known.newest ?? 0) <= known.readUpTo)) return;
+export async function markConversationRead(db: Database, memberId: number, conversationId: number, known?: ReadState | null): Promise<void> {
+  // Most openings read nothing new: one look, without a transaction, settles that (the caller may
+  // have looked already, with memberConversation).
+  known ??= (await memberConversation(db, memberId, conversationId)) ?? null;
+  if (!known || !readsSomething(known)) return;
   await db.transaction(async (tx) => {
     const [side] = await tx
       .select({ otherId: conversationMembers.otherId, unread: conversationMembers.unread, readUpTo: conversationMembers.readUpTo })

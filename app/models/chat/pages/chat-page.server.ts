@@ -68,7 +68,7 @@ export async function loadConversation(request: Request, member: CurrentMember, 
   if (!side) throw data(null, { status: 404 });
   const partner = await chatPartner(member, tenant, side.otherId, true);
   if (!partner) throw data(null, { status: 404 });
-  if (!before && isDocumentRequest(request) && isOwnNavigation(request)) await markConversationRead(db(), member.id, conversationId);
+  if (!before && isDocumentRequest(request) && isOwnNavigation(request)) await markConversationRead(db(), member.id, conversationId, side);
   const history = await conversationMessages(db(), storage(), {
     conversationId,
     clearedAt: side.clearedAt,
