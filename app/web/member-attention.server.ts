@@ -47,11 +47,15 @@ export function rememberAttentionWhileListening(): void {
 
 /**
  * The badges for a member. While a profile is being opened its like is marked seen beside this
- * load: the new likes are counted afresh without that liker (one query; the rest is what the
- * member's other pages show, remembered or loaded as for them).
+ * load: the new likes are counted afresh without that liker (one query, none when no like is new;
+ * the rest is what the member's other pages show, remembered or loaded as for them).
  */
 export async function memberAttention(memberId: number, pool: string, openingProfileId?: number): Promise<MemberAttention> {
   if (openingProfileId === undefined) return rememberedAttention(memberId, pool);
+  // None new, as remembered (any like since would have made this process forget): opening a
+  // profile takes none off, and nothing needs counting.
+  const known = remembered.get(memberId);
+  if (known?.newLikes === 0) return known;
   const [attention, newLikes] = await Promise.all([rememberedAttention(memberId, pool), newLikesCount(db(), memberId, pool, openingProfileId)]);
   return { ...attention, newLikes };
 }

@@ -236,9 +236,11 @@ describe("the badges a member's pages show", () => {
       const { id: cas } = await createMember(handle.db, { tenant, email: "cas@example.com" });
       expect((await memberAttention(ann, tenant.pool)).newLikes).toBe(0);
 
-      // A like written behind the models' back announces nothing: the remembered badge stays.
+      // A like written behind the models' back announces nothing: the remembered badge stays,
+      // also while a profile opens (with none new remembered, nothing is counted).
       await handle.db.insert(likes).values({ likerId: cas, likedId: ann });
       expect((await memberAttention(ann, tenant.pool)).newLikes).toBe(0);
+      expect((await memberAttention(ann, tenant.pool, ben)).newLikes).toBe(0);
 
       // Another server process announces a change: only its notification reaches this process.
       const elsewhere = other ?? handle;
