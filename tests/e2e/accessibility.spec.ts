@@ -17,6 +17,14 @@ const DEMO_PASSWORD = "demo-password-2026";
 /** app/models/site/static-page.server.ts; /pages/complaints is not a page (the form has /complaints). */
 const STATIC_PAGES = ["terms", "privacy", "cookies", "ban", "faq", "return-policy", "service"];
 
+/** Pages per test where a list is walked in parts. */
+const WALK_LENGTH = 5;
+
+/** A list of `length` pages as parts of at most `size`, each by its start and end. */
+function inParts(length: number, size: number): Array<{ start: number; end: number }> {
+  return Array.from({ length: Math.ceil(length / size) }, (_, index) => ({ start: index * size, end: Math.min(length, (index + 1) * size) }));
+}
+
 /** The ids the page lists need, found on the brand at the start of a test. */
 interface Ids {
   member: number;
@@ -227,16 +235,24 @@ for (const brand of BRANDS) {
       await auditPages(page, brand, landerPages({ member: member! }));
     });
 
-    test("a member's pages pass WCAG 2.2 AA", async ({ page }) => {
-      await logIn(page, brand, `free.${brand}@demo.invalid`, DEMO_PASSWORD);
-      const [member] = await memberIds(page, brand, "search=1");
-      await auditPages(page, brand, memberPages({ member: member! }));
-    });
+    // A few pages per test, each test logged in of its own: a walk of fifteen pages outgrew a
+    // test's time on a loaded machine.
+    const memberWalks = inParts(memberPages(NO_IDS).length, WALK_LENGTH);
+    for (const [part, pages] of memberWalks.entries()) {
+      test(`a member's pages pass WCAG 2.2 AA (${part + 1} of ${memberWalks.length})`, async ({ page }) => {
+        await logIn(page, brand, `free.${brand}@demo.invalid`, DEMO_PASSWORD);
+        const [member] = await memberIds(page, brand, "search=1");
+        await auditPages(page, brand, memberPages({ member: member! }).slice(pages.start, pages.end));
+      });
+    }
 
-    test("a member's account pages pass WCAG 2.2 AA", async ({ page }) => {
-      await logIn(page, brand, `free.${brand}@demo.invalid`, DEMO_PASSWORD);
-      await auditPages(page, brand, memberAccountPages);
-    });
+    const accountWalks = inParts(memberAccountPages.length, WALK_LENGTH);
+    for (const [part, pages] of accountWalks.entries()) {
+      test(`a member's account pages pass WCAG 2.2 AA (${part + 1} of ${accountWalks.length})`, async ({ page }) => {
+        await logIn(page, brand, `free.${brand}@demo.invalid`, DEMO_PASSWORD);
+        await auditPages(page, brand, memberAccountPages.slice(pages.start, pages.end));
+      });
+    }
 
     test("a new member's pages, the chat, a paid order and the two-step login pass WCAG 2.2 AA", async ({ page }) => {
       const titles: Titles = new Map();
