@@ -1,18 +1,16 @@
 // Lighthouse as the page benchmarks run it (bench/landers.ts, bench/lighthouse.ts): its default
 // settings, a mid-range phone on a slow 4G line, simulated (so the score depends little on this
 // machine's network), in the system Chromium, one browser for all runs (Lighthouse clears the
-// origin's cache, storage and, here, cookies before each run, so every run is a first visit whose
-// cookies are only those given).
+// origin's cache and storage before each run, and the runner the browser's cookies, so every run
+// is a first visit whose cookies are only those given).
 import { mkdirSync, writeFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import puppeteer, { type Page } from "puppeteer-core";
 
 const CHROMIUM = "/usr/bin/chromium";
 // No sandbox (root in a container), no GPU, and nothing that reaches out: this machine has no internet.
 const CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
-type StorageTypes = NonNullable<NonNullable<Parameters<typeof lighthouse>[2]>["settings"]>["clearStorageTypes"];
-/** Lighthouse's own list plus cookies: a cookie a run's page set must not reach the next page measured. */
-const CLEAR_STORAGE: StorageTypes = ["file_systems", "shader_cache", "service_workers", "cache_storage", "cookies"];
 
 type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>;
 type DevtoolsLog = Result["artifacts"]["DevtoolsLog"];
@@ -21,7 +19,7 @@ export interface LighthousePage {
   /** How the page is named in the results (and in saved reports' file names). */
   key: string;
   url: string;
-  /** The Cookie header every request of the run carries. */
+  /** The cookies the browser holds for the page's site when the run starts, as a Cookie header. */
   cookie: string;
 }
 
@@ -44,12 +42,29 @@ export interface Scores {
   versions: string;
 }
 
-async function lighthouseRun(port: number, page: LighthousePage, saveAs: string | null): Promise<Scores> {
-  const result = await lighthouse(
-    page.url,
-    { port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"], extraHeaders: { Cookie: page.cookie } },
-    { extends: "lighthouse:default", settings: { clearStorageTypes: CLEAR_STORAGE } },
-  );
+/**
+ * Empties the browser's cookie jar and puts the page's cookies in it. In the jar, not in a header
+ * Lighthouse adds to every request: once a page sets a cookie of its own (/members remembers the
+ * search), Chromium sends the jar's cookies instead of that header, and the member's next call
+ * went without a session (answered 403, so the tab went to the login page).
+ */
+async function giveCookies(tab: Page, page: LighthousePage): Promise<void> {
+  const session = await tab.createCDPSession();
+  try {
+    await session.send("Network.clearBrowserCookies");
+    const cookies = page.cookie.split(";").map((pair) => pair.trim()).filter(Boolean).map((pair) => {
+      const at = pair.indexOf("=");
+      return { name: pair.slice(0, at), value: pair.slice(at + 1), url: page.url };
+    });
+    await session.send("Network.setCookies", { cookies });
+  } finally {
+    await session.detach();
+  }
+}
+
+async function lighthouseRun(tab: Page, page: LighthousePage, saveAs: string | null): Promise<Scores> {
+  await giveCookies(tab, page);
+  const result = await lighthouse(page.url, { output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"] }, undefined, tab);
   if (!result) throw new Error(`Lighthouse gave no result for ${page.url}`);
   const { lhr, artifacts } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message} (${page.url})`);
@@ -81,10 +96,7 @@ function lcpElement(details: unknown): string {
   return snippet.length > 90 ? `${snippet.slice(0, 87)}…` : snippet;
 }
 
-/**
- * The Cookie header Chromium really sent for the page (its network log has the headers as sent):
- * proof of whom the run measured, since a cookie from extraHeaders could be replaced by the browser's own.
- */
+/** The Cookie header Chromium really sent for the page (its network log has the headers as sent): proof of whom the run measured. */
 function documentCookie(log: DevtoolsLog): string {
   const document = log.find((entry) => entry.method === "Network.requestWillBeSent" && entry.params.type === "Document");
   if (document?.method !== "Network.requestWillBeSent") return "";
@@ -98,11 +110,11 @@ function documentCookie(log: DevtoolsLog): string {
 const ATTEMPTS = 3;
 
 /** One run, tried again when Lighthouse fails; the last error's message when every attempt failed. */
-async function attempts(port: number, page: LighthousePage, saveAs: string | null): Promise<Scores | string> {
+async function attempts(tab: Page, page: LighthousePage, saveAs: string | null): Promise<Scores | string> {
   let error = "";
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     try {
-      return await lighthouseRun(port, page, saveAs);
+      return await lighthouseRun(tab, page, saveAs);
     } catch (caught) {
       error = caught instanceof Error ? caught.message : String(caught);
       console.error(`  attempt ${attempt} of ${ATTEMPTS} failed: ${error}`);
@@ -124,20 +136,23 @@ export interface PageRuns {
 export async function lighthouseRuns(pages: LighthousePage[], runs: number, saveDir?: string): Promise<Map<string, PageRuns>> {
   if (saveDir) mkdirSync(saveDir, { recursive: true });
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: "error" });
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
   const results = new Map<string, PageRuns>();
   try {
+    const tab = await browser.newPage();
     for (const page of pages) {
       const result: PageRuns = { runs: [], error: "" };
       for (let run = 1; run <= runs; run++) {
         console.error(`lighthouse: ${page.key} (${run} of ${runs})`);
         const saveAs = saveDir ? `${saveDir}/${page.key.replace(/[^\w-]+/g, "_")}-${run}.json` : null;
-        const scores = await attempts(chrome.port, page, saveAs);
+        const scores = await attempts(tab, page, saveAs);
         if (typeof scores === "string") result.error = scores;
         else result.runs.push(scores);
       }
       results.set(page.key, result);
     }
   } finally {
+    await browser.disconnect();
     chrome.kill();
   }
   return results;
