@@ -51,6 +51,20 @@ export default tseslint.config(
   layer(["app/components/**/*.{ts,tsx}"], forbid.routes, forbid.serverValues),
   // Routes may share route modules (a re-exported route); tests may call any layer.
   { files: ["app/routes/**", "**/*.test.{ts,tsx}"], rules: { "no-restricted-imports": "off" } },
+  // Links within the site are plain anchors with one delegated handler (docs/decisions/034-links-as-anchors.md).
+  {
+    files: ["app/**/*.tsx"],
+    ignores: ["**/*.test.tsx"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "ImportDeclaration[source.value='@remix-run/react'] > ImportSpecifier[imported.name=/^(Link|NavLink)$/]",
+          message: "Use AppLink or AppNavLink from ~/components/ui/AppLink (docs/decisions/034-links-as-anchors.md).",
+        },
+      ],
+    },
+  },
   // The API's resource routes answer Responses (docs/product/api.md). Remix turns a plain object into
   // JSON with a deprecation warning, drops the status and headers of a returned data(), and answers a
   // thrown data() with its own error JSON instead of the body given.

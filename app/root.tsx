@@ -16,6 +16,7 @@ import { useChangeLanguage } from "remix-i18next/react";
 import { ErrorPage, errorPageMeta, type ErrorTitles } from "~/components/ErrorPage";
 import { MembersAreaTimer } from "~/components/payments/MembersAreaTimer";
 import { Toast } from "~/components/ui/Toast";
+import { useAppLinkNavigation } from "~/components/ui/app-link-navigation";
 import { catalogueVersion, getFixedT } from "~/i18n/i18next.server";
 import { languageOptions } from "~/i18n/resolve-language";
 import { takeFlash } from "~/web/flash.server";
@@ -122,6 +123,7 @@ export function Layout({ children }: { children: ReactNode }) {
 export default function App() {
   const root = useRootData();
   useChangeLanguage(root?.locale ?? "nl");
+  useAppLinkNavigation();
   // The members-area clock of the time-bonus popup keeps running when the layout changes.
   return (
     <MembersAreaTimer>

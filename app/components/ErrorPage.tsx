@@ -1,4 +1,4 @@
-import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { Component, useEffect, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { reloadIfChunkError } from "~/utils/chunk-reload";
@@ -56,9 +56,10 @@ function ErrorContent() {
       <p className="text-6xl font-bold text-primary">{status}</p>
       <h1 className="mt-4 text-2xl font-semibold">{status === 404 ? t("errors.notFound") : (message ?? t("errors.title"))}</h1>
       {status === 404 ? null : <p className="mt-2 text-gray-600">{t("errors.generic")}</p>}
-      <Link to="/" className="btn-primary mt-8" reloadDocument>
+      {/* A whole new document: whatever failed is not kept around in the app's state. */}
+      <a href="/" className="btn-primary mt-8">
         {t("errors.home")}
-      </Link>
+      </a>
     </main>
   );
 }

@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import { ChatHeader } from "~/components/chat/ChatHeader";
 import { ChatShell } from "~/components/chat/ChatShell";
@@ -66,9 +67,9 @@ export default function StartConversation() {
           <section role="alert" className="max-w-md rounded-2xl bg-white p-6 shadow" data-testid="premium-only">
             <h2 className="text-xl font-bold">{t("premiumOnly.title")}</h2>
             <p className="mt-2 text-gray-700">{t("premiumOnly.body", { name: partner.name })}</p>
-            <Link to="/premium" className="btn-primary mt-4 inline-block">
+            <AppLink to="/premium" className="btn-primary mt-4 inline-block">
               {t("premiumOnly.action")}
-            </Link>
+            </AppLink>
           </section>
         )}
       </div>

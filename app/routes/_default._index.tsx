@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import { SignupLink } from "~/components/account/SignupModal";
 import { MemberCardList } from "~/components/members/MemberCard";
@@ -55,9 +56,9 @@ export default function Home() {
             <SignupLink className="btn-light px-7 py-3 text-base" data-testid="cta-signup">
               {t("cta.signup")}
             </SignupLink>
-            <Link to="/login" className="btn border border-white px-7 py-3 text-base text-white hover:bg-white/10">
+            <AppLink to="/login" className="btn border border-white px-7 py-3 text-base text-white hover:bg-white/10">
               {t("cta.login")}
-            </Link>
+            </AppLink>
           </div>
           <p className="mt-6 text-sm text-white">{t("memberCount", { count: memberCount, formatted: number.format(memberCount) })}</p>
         </div>

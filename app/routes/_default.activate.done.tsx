@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import { getFixedT } from "~/i18n/i18next.server";
 import { requireTenant } from "~/tenancy/require-tenant.server";
@@ -30,10 +31,10 @@ export default function ActivationDone() {
       <ul className="mt-8 grid gap-4 md:grid-cols-3">
         {next.map((item) => (
           <li key={item.to}>
-            <Link to={item.to} className="block h-full rounded-2xl bg-white p-5 no-underline shadow-sm hover:ring-2 hover:ring-primary">
+            <AppLink to={item.to} className="block h-full rounded-2xl bg-white p-5 no-underline shadow-sm hover:ring-2 hover:ring-primary">
               <span className="font-semibold text-primary">{item.title}</span>
               <span className="mt-2 block text-sm text-gray-600">{item.body}</span>
-            </Link>
+            </AppLink>
           </li>
         ))}
       </ul>

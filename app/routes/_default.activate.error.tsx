@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import { getFixedT } from "~/i18n/i18next.server";
 import { SupportContact } from "~/components/account/SupportContact";
@@ -32,9 +33,9 @@ export default function ActivationError() {
       {unconfirmed ? (
         <p className="mt-6 text-sm text-gray-600">{t("activate.errorResend")}</p>
       ) : (
-        <Link to="/login" className="btn-primary mt-6">
+        <AppLink to="/login" className="btn-primary mt-6">
           {t("login.title")}
-        </Link>
+        </AppLink>
       )}
     </main>
   );

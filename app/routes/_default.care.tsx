@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import { db } from "~/db.server";
 import { HELP_LINES, HELP_LINES_ELSEWHERE } from "~/domain/help-lines";
@@ -30,9 +31,9 @@ export default function CarePage() {
       </p>
       <p className="mt-4 text-gray-700">{t("care.why")}</p>
       <p className="mt-4">
-        <Link to="/settings/spending" className="font-semibold text-primary underline">
+        <AppLink to="/settings/spending" className="font-semibold text-primary underline">
           {t("care.ownLimit")}
-        </Link>
+        </AppLink>
       </p>
       <h2 className="mt-8 text-xl font-semibold">{t("care.helpTitle")}</h2>
       <p className="mt-2 text-gray-700">{t("care.helpIntro")}</p>

@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import { DiscountNotice } from "~/components/payments/DiscountNotice";
 import { PaymentConfirm } from "~/components/payments/PaymentConfirm";
@@ -33,9 +34,9 @@ export default function ChooseMethod() {
   const query = code ? `?code=${encodeURIComponent(code)}` : "";
   return (
     <main className="mx-auto max-w-3xl px-4 py-8">
-      <Link to={`/credits${query}`} className="text-sm font-semibold text-primary">
+      <AppLink to={`/credits${query}`} className="text-sm font-semibold text-primary">
         {t("checkout.back")}
-      </Link>
+      </AppLink>
       <h1 className="mt-2 text-3xl font-bold">{t("checkout.title")}</h1>
       <p className="mt-2 text-gray-700" data-testid="checkout-product">
         {t("checkout.product", { count: offer.credits + offer.bonusCredits })}
@@ -49,13 +50,13 @@ export default function ChooseMethod() {
       <ul className="mt-6 grid gap-3 sm:grid-cols-2" data-testid="methods">
         {methods.map((candidate) => (
           <li key={candidate}>
-            <Link
+            <AppLink
               to={`/credits/${offer.id}/${candidate}${query}`}
               className={`block rounded-xl border bg-white p-4 font-semibold shadow-sm hover:border-primary ${candidate === method ? "border-primary ring-2 ring-primary" : "border-gray-200"}`}
               data-testid={`method-${candidate}`}
             >
               {t(`methods.${candidate}`)}
-            </Link>
+            </AppLink>
           </li>
         ))}
       </ul>

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import { DiscountCodeForm } from "~/components/payments/DiscountCodeForm";
 import { DiscountNotice } from "~/components/payments/DiscountNotice";
@@ -46,28 +47,28 @@ export default function Credits() {
             currency={offers.currency}
             title={t("credits.bundle", { count: offer.credits + offer.bonusCredits })}
             action={
-              <Link to={`/credits/${offer.id}${query}`} className="btn-primary text-center" data-testid={`buy-${offer.id}`}>
+              <AppLink to={`/credits/${offer.id}${query}`} className="btn-primary text-center" data-testid={`buy-${offer.id}`}>
                 {t("credits.choose")}
-              </Link>
+              </AppLink>
             }
           />
         ))}
       </ul>
       <nav className="mt-8 flex flex-wrap gap-4 text-sm font-semibold">
         {canRepeat ? (
-          <Link to="/credits/repeat-order" className="text-primary" data-testid="repeat-order-link">
+          <AppLink to="/credits/repeat-order" className="text-primary" data-testid="repeat-order-link">
             {t("credits.repeat")}
-          </Link>
+          </AppLink>
         ) : null}
-        <Link to="/premium" className="text-primary">
+        <AppLink to="/premium" className="text-primary">
           {t("credits.premiumLink")}
-        </Link>
-        <Link to="/pricing" className="text-primary">
+        </AppLink>
+        <AppLink to="/pricing" className="text-primary">
           {t("credits.pricingLink")}
-        </Link>
-        <Link to="/transactions" className="text-primary">
+        </AppLink>
+        <AppLink to="/transactions" className="text-primary">
           {t("credits.historyLink")}
-        </Link>
+        </AppLink>
       </nav>
     </main>
   );

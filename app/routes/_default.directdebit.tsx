@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import { ErrorPage, errorPageMeta } from "~/components/ErrorPage";
 import { CodeStep, MandateForm } from "~/components/payments/DirectDebitForms";
@@ -114,9 +115,9 @@ export default function DirectDebitPage() {
         />
       )}
       <p className="text-center text-sm">
-        <Link to="/credits" className="text-primary underline">
+        <AppLink to="/credits" className="text-primary underline">
           {t("otherMethod")}
-        </Link>
+        </AppLink>
       </p>
     </main>
   );

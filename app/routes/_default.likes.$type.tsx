@@ -1,5 +1,6 @@
 import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, NavLink, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { AppLink, AppNavLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import { MemberCard } from "~/components/members/MemberCard";
 import { MessageLink } from "~/components/chat/MessageLink";
@@ -37,24 +38,24 @@ export default function LikesPage() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-bold">{t("title")}</h1>
         <div className="flex gap-2">
-          <Link to="/swipe-game" className="btn-outline" data-testid="to-swipe-game">
+          <AppLink to="/swipe-game" className="btn-outline" data-testid="to-swipe-game">
             {t("swipe.title")}
-          </Link>
-          <Link to="/match-finder" className="btn-outline" data-testid="to-match-finder">
+          </AppLink>
+          <AppLink to="/match-finder" className="btn-outline" data-testid="to-match-finder">
             {t("matchFinder.title")}
-          </Link>
+          </AppLink>
         </div>
       </div>
       <nav className="mt-4 flex gap-2 border-b border-gray-200" aria-label={t("title")}>
         {LIKES_TABS.map((name) => (
-          <NavLink
+          <AppNavLink
             key={name}
             to={`/likes/${name}`}
             className={({ isActive }) => `-mb-px border-b-2 px-3 py-2 text-sm font-semibold ${isActive ? "border-primary text-primary" : "border-transparent text-gray-600 hover:text-gray-900"}`}
             data-testid={`likes-tab-${name}`}
           >
             {t(`tabs.${name}`)}
-          </NavLink>
+          </AppNavLink>
         ))}
       </nav>
       {cards.length === 0 ? (

@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import { SignupLink } from "~/components/account/SignupModal";
 import { Alert, Field, FieldErrors, inputClass } from "~/components/ui/Field";
@@ -88,9 +89,9 @@ export default function LoginPage() {
           </button>
         </Form>
         <p className="mt-4 text-center text-sm">
-          <Link to="/reset-password" className="text-primary underline">
+          <AppLink to="/reset-password" className="text-primary underline">
             {t("login.forgotPassword")}
-          </Link>
+          </AppLink>
         </p>
       </div>
       <p className="mt-6 text-center text-sm text-gray-600">

@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import { Alert } from "~/components/ui/Field";
 import { db } from "~/db.server";
@@ -72,9 +73,9 @@ export default function MailChangeConfirm() {
       <div className="mt-4">
         <Alert tone="danger">{reason === "emailTaken" ? t("email.taken") : t("account:reset.invalidLink")}</Alert>
       </div>
-      <Link to="/settings#email" className="btn-primary mt-6">
+      <AppLink to="/settings#email" className="btn-primary mt-6">
         {t("email.tryAgain")}
-      </Link>
+      </AppLink>
     </main>
   );
 }

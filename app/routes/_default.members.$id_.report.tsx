@@ -1,7 +1,8 @@
 import { getFormProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import { Alert, Field, FieldErrors, inputClass } from "~/components/ui/Field";
 import { db } from "~/db.server";
@@ -90,9 +91,9 @@ export default function ReportProfilePage() {
           <button type="submit" className="btn-primary" disabled={navigation.state !== "idle"} data-testid="report-submit">
             {t("report.submit")}
           </button>
-          <Link to={conversation ? `/chats/${conversation}` : `/members/${id}`} className="text-gray-700 underline">
+          <AppLink to={conversation ? `/chats/${conversation}` : `/members/${id}`} className="text-gray-700 underline">
             {t("report.cancel")}
-          </Link>
+          </AppLink>
         </div>
       </Form>
     </main>

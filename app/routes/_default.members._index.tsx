@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import { LikeButton } from "~/components/likes/LikeButton";
 import { MemberCardList, type CardData } from "~/components/members/MemberCard";
@@ -69,9 +70,9 @@ export default function MembersPage() {
     member ? (
       <LikeButton memberId={id} liked={liked ?? false} compact />
     ) : (
-      <Link to={`/login?redirectTo=${encodeURIComponent(`/members/${id}?like=1`)}`} className="btn-primary block w-full px-3 py-1 text-center text-sm" data-testid="action-like">
+      <AppLink to={`/login?redirectTo=${encodeURIComponent(`/members/${id}?like=1`)}`} className="btn-primary block w-full px-3 py-1 text-center text-sm" data-testid="action-like">
         {t("likes:like")}
-      </Link>
+      </AppLink>
     );
   const number = numberFormat(i18n.language);
   // Page links carry the search itself, so a link shared or used in another tab shows the same results.
@@ -99,16 +100,16 @@ export default function MembersPage() {
           {next || previous ? (
             <nav className="mt-6 flex justify-between" aria-label={t("search.pagination")}>
               {previous ? (
-                <Link to={pageLink("before", previous)} className="btn-outline" rel="prev" data-testid="page-previous">
+                <AppLink to={pageLink("before", previous)} className="btn-outline" rel="prev" data-testid="page-previous">
                   {t("search.previous")}
-                </Link>
+                </AppLink>
               ) : (
                 <span />
               )}
               {next ? (
-                <Link to={pageLink("after", next)} className="btn-outline" rel="next" data-testid="page-next">
+                <AppLink to={pageLink("after", next)} className="btn-outline" rel="next" data-testid="page-next">
                   {t("search.next")}
-                </Link>
+                </AppLink>
               ) : null}
             </nav>
           ) : null}

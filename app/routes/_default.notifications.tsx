@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useLoaderData, useNavigation } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import { PushOptIn } from "~/components/account/PushOptIn";
 import { SettingsFrame, SettingsSection } from "~/components/settings/SettingsFrame";
@@ -88,9 +89,9 @@ export default function NotificationsPage() {
         <p className="text-sm text-gray-700">{t("notifications.sourceFrom", { from })}</p>
         <p className="mt-2 text-sm text-gray-700">
           {t("notifications.sourceTo", { email })}{" "}
-          <Link to="/settings#email" className="text-primary underline">
+          <AppLink to="/settings#email" className="text-primary underline">
             {t("notifications.changeEmail")}
-          </Link>
+          </AppLink>
         </p>
       </SettingsSection>
 
@@ -100,9 +101,9 @@ export default function NotificationsPage() {
 
       <SettingsSection title={t("delete.title")} id="delete">
         <p className="text-sm text-gray-700">{t("delete.teaser")}</p>
-        <Link to="/settings/delete" className="btn-outline mt-3" data-testid="delete-account-link">
+        <AppLink to="/settings/delete" className="btn-outline mt-3" data-testid="delete-account-link">
           {t("delete.start")}
-        </Link>
+        </AppLink>
       </SettingsSection>
     </SettingsFrame>
   );

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import { ErrorPage, errorPageMeta } from "~/components/ErrorPage";
 import { StaticPageView } from "~/components/StaticPageView";
@@ -43,9 +44,9 @@ function BanNotice({ reason }: { reason: string | null }) {
         <p className="font-semibold">{t("ban.title")}</p>
         {reason ? <p className="mt-1" data-testid="ban-reason">{t("ban.reason", { reason: t(`reasons.ban.${reason}`) })}</p> : null}
         <p className="mt-1">
-          <Link to="/complaints" className="underline">
+          <AppLink to="/complaints" className="underline">
             {t("ban.contact")}
-          </Link>
+          </AppLink>
         </p>
       </Alert>
     </div>

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import { DiscountNotice } from "~/components/payments/DiscountNotice";
 import { OfferCard } from "~/components/payments/OfferCard";
@@ -52,9 +53,9 @@ export default function Premium() {
             currency={currency}
             title={t(`premium.tiers.${offer.id}`)}
             action={
-              <Link to={`/credits/${offer.id}`} className="btn-primary text-center" data-testid={`buy-${offer.id}`}>
+              <AppLink to={`/credits/${offer.id}`} className="btn-primary text-center" data-testid={`buy-${offer.id}`}>
                 {t("premium.choose")}
-              </Link>
+              </AppLink>
             }
           />
         ))}

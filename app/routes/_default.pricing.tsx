@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import { getFixedT } from "~/i18n/i18next.server";
 import { pricingTable } from "~/models/payments/pages/pricing-page.server";
@@ -67,9 +68,9 @@ export default function Pricing() {
       </table>
       <p className="mt-6 text-sm text-gray-600">{t("pricing.notes", { days: refundDays })}</p>
       {loggedIn ? (
-        <Link to="/credits" className="btn-primary mt-6 inline-block">
+        <AppLink to="/credits" className="btn-primary mt-6 inline-block">
           {t("pricing.buy")}
-        </Link>
+        </AppLink>
       ) : null}
     </main>
   );

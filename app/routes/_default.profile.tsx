@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import { PhotoManager } from "~/components/profile/PhotoManager";
 import { AboutForm, BasicsForm, InterestsForm, LocationForm, PersonalForm } from "~/components/profile/ProfileForms";
@@ -37,9 +38,9 @@ export default function ProfilePage() {
     <main className="mx-auto max-w-3xl space-y-6 px-4 py-10">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-bold">{t("edit.title")}</h1>
-        <Link to={`/members/${page.memberId}`} className="btn-outline" data-testid="view-own-profile">
+        <AppLink to={`/members/${page.memberId}`} className="btn-outline" data-testid="view-own-profile">
           {t("edit.view")}
-        </Link>
+        </AppLink>
       </div>
       <PhotoManager
         photos={page.photos}

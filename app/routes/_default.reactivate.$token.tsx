@@ -1,5 +1,6 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import { Alert } from "~/components/ui/Field";
 import { db } from "~/db.server";
@@ -42,9 +43,9 @@ export default function ReactivationFailed() {
         <Alert tone="danger">{t("account:reset.invalidLink")}</Alert>
       </div>
       <SupportContact lead={t("reactivateFailed.body")} support={support} />
-      <Link to="/login" className="btn-primary mt-6">
+      <AppLink to="/login" className="btn-primary mt-6">
         {t("account:login.title")}
-      </Link>
+      </AppLink>
     </main>
   );
 }

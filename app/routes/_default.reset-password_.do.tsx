@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import { Alert, Field, FieldErrors, inputClass } from "~/components/ui/Field";
 import { db } from "~/db.server";
@@ -79,9 +80,9 @@ export default function ResetPasswordDo() {
             <Alert tone="danger" testId="reset-invalid">
               {t("reset.invalidLink")}
             </Alert>
-            <Link to="/reset-password" className="btn-primary mt-4">
+            <AppLink to="/reset-password" className="btn-primary mt-4">
               {t("reset.requestNew")}
-            </Link>
+            </AppLink>
           </>
         ) : (
           <Form method="post" {...getFormProps(form)} className="space-y-4" data-testid="new-password-form">

@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import { SettingsFrame, SettingsSection } from "~/components/settings/SettingsFrame";
 import { db } from "~/db.server";
@@ -47,7 +48,7 @@ export default function BlockedMembersPage() {
           <ul className="mt-4 divide-y divide-gray-100">
             {blocked.map((member) => (
               <li key={member.id} className="flex items-center justify-between gap-3 py-3" data-testid="blocked-member">
-                <Link to={`/members/${member.id}`} className="flex items-center gap-3">
+                <AppLink to={`/members/${member.id}`} className="flex items-center gap-3">
                   {member.thumbUrl ? (
                     <img src={member.thumbUrl} alt="" width={40} height={40} className="h-10 w-10 rounded-full object-cover" />
                   ) : (
@@ -59,7 +60,7 @@ export default function BlockedMembersPage() {
                     <span className="block font-semibold">{member.name}</span>
                     <span className="block text-xs text-gray-500">{t("blocked.since", { date: date.format(new Date(member.blockedAt)) })}</span>
                   </span>
-                </Link>
+                </AppLink>
                 <Form method="post">
                   <input type="hidden" name="intent" value="unblock" />
                   <input type="hidden" name="member" value={member.id} />

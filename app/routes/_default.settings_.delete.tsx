@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import { SettingsFrame, SettingsSection } from "~/components/settings/SettingsFrame";
 import { Field, FieldErrors, inputClass } from "~/components/ui/Field";
@@ -99,9 +100,9 @@ export default function DeleteAccountPage() {
           )}
           <li>
             <p className="text-sm text-gray-700">{t("delete.mailsOffer")}</p>
-            <Link to="/notifications" className="btn-outline mt-2">
+            <AppLink to="/notifications" className="btn-outline mt-2">
               {t("delete.mailsLink")}
-            </Link>
+            </AppLink>
           </li>
         </ul>
       </SettingsSection>

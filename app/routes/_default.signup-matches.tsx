@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import { LikeButton } from "~/components/likes/LikeButton";
 import { MemberCard } from "~/components/members/MemberCard";
@@ -45,9 +46,9 @@ export default function SignupMatches() {
   const { suggestions, fictional } = useLoaderData<typeof loader>();
   const { t } = useTranslation("landers");
   const next = (testId: string) => (
-    <Link to="/complete-signup" className="btn-primary px-7 py-3 text-base" data-testid={testId}>
+    <AppLink to="/complete-signup" className="btn-primary px-7 py-3 text-base" data-testid={testId}>
       {t("matches.continue")}
-    </Link>
+    </AppLink>
   );
   return (
     <main className="mx-auto max-w-6xl px-4 py-8">

@@ -1,5 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import { SignupForm } from "~/components/account/SignupForm";
 import { Alert } from "~/components/ui/Field";
@@ -38,9 +39,9 @@ export default function SignupPage() {
           </div>
           <p className="mt-6 text-center text-sm text-gray-600">
             {t("signup.haveAccount")}{" "}
-            <Link to="/login" className="font-semibold text-primary underline">
+            <AppLink to="/login" className="font-semibold text-primary underline">
               {t("signup.loginLink")}
-            </Link>
+            </AppLink>
           </p>
         </>
       ) : (

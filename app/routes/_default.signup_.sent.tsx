@@ -1,5 +1,6 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import { getFixedT } from "~/i18n/i18next.server";
 import { requireTenant } from "~/tenancy/require-tenant.server";
@@ -30,9 +31,9 @@ export default function SignupSentPage() {
       <h1 className="text-3xl font-bold">{t("signupSent.title")}</h1>
       <p className="mt-4">{t("signupSent.body", { email })}</p>
       <p className="mt-2 text-sm text-gray-600">{t("signupSent.spam")}</p>
-      <Link to="/login" className="btn-outline mt-6">
+      <AppLink to="/login" className="btn-outline mt-6">
         {t("signupSent.login")}
-      </Link>
+      </AppLink>
     </main>
   );
 }

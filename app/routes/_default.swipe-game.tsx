@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Countdown } from "~/components/likes/Countdown";
@@ -115,7 +116,7 @@ export default function SwipeGame() {
             if (moved < -80) choose("pass");
           }}
         >
-          <Link
+          <AppLink
             to={`/members/${candidate.id}`}
             className="block"
             // The photo is all the link shows: its name is the member's (WCAG 2.4.4).
@@ -133,7 +134,7 @@ export default function SwipeGame() {
                 {candidate.name.slice(0, 1).toUpperCase()}
               </span>
             )}
-          </Link>
+          </AppLink>
           <div className="p-4">
             <p className="text-xl font-bold" data-testid="swipe-name">
               {candidate.name}

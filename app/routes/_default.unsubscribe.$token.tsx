@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import { Alert } from "~/components/ui/Field";
 import { db } from "~/db.server";
@@ -48,9 +49,9 @@ export default function Unsubscribe() {
           <Alert tone="success" testId="unsubscribed">
             {t("unsubscribe.done")}
           </Alert>
-          <Link to="/notifications" className="btn-outline">
+          <AppLink to="/notifications" className="btn-outline">
             {t("unsubscribe.manage")}
-          </Link>
+          </AppLink>
         </div>
       ) : (
         <>

@@ -1,5 +1,6 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useRouteLoaderData } from "@remix-run/react";
+import { useRouteLoaderData } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import { hasRole } from "~/models/staff/staff-roles";
 import { getFixedT } from "~/i18n/i18next.server";
@@ -27,9 +28,9 @@ export default function StaffHome() {
       <ul className="mt-4 list-disc pl-6">
         {links.map((link) => (
           <li key={link.to}>
-            <Link to={link.to} className="text-blue-800 underline">
+            <AppLink to={link.to} className="text-blue-800 underline">
               {t(link.label)}
-            </Link>
+            </AppLink>
           </li>
         ))}
       </ul>

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import { inputClass } from "~/components/ui/Field";
 import { getFixedT } from "~/i18n/i18next.server";
@@ -88,7 +89,7 @@ export default function AuditLog() {
                 <td className="px-3 py-2">{t(`actions.${row.action}`, { defaultValue: row.action })}</td>
                 <td className="px-3 py-2">{row.siteId ?? ""}</td>
                 <td className="px-3 py-2">{row.memberId ?? ""}</td>
-                <td className="px-3 py-2">{row.conversationId ? <Link to={`/staff/inbox/${row.conversationId}`} className="underline">{row.conversationId}</Link> : ""}</td>
+                <td className="px-3 py-2">{row.conversationId ? <AppLink to={`/staff/inbox/${row.conversationId}`} className="underline">{row.conversationId}</AppLink> : ""}</td>
                 <td className="px-3 py-2 font-mono text-xs">{row.details ? JSON.stringify(row.details) : ""}</td>
               </tr>
             ))}
@@ -96,9 +97,9 @@ export default function AuditLog() {
         </table>
       </div>
       {olderBefore ? (
-        <Link to={withParam(query, "before", String(olderBefore))} className="mt-4 inline-block underline">
+        <AppLink to={withParam(query, "before", String(olderBefore))} className="mt-4 inline-block underline">
           {t("audit.older")}
-        </Link>
+        </AppLink>
       ) : null}
     </main>
   );

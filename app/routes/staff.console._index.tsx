@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction, redirect } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
@@ -101,9 +102,9 @@ export default function ConsolePage() {
         </Form>
         <nav className="flex gap-3 text-sm" aria-label={t("figures.period")}>
           {PERIODS.map((period) => (
-            <Link key={period} to={query({ days: String(period) })} className={period === days ? "font-semibold underline" : "underline"} aria-current={period === days ? "page" : undefined}>
+            <AppLink key={period} to={query({ days: String(period) })} className={period === days ? "font-semibold underline" : "underline"} aria-current={period === days ? "page" : undefined}>
               {t("figures.days", { count: period })}
-            </Link>
+            </AppLink>
           ))}
         </nav>
         <Form method="post" action={query({})}>
@@ -120,7 +121,7 @@ export default function ConsolePage() {
         {network !== null ? (
           <>
             {" · "}
-            {t("console.network", { network: network || t("console.direct") })} <Link to={query({ network: null })} className="underline">{t("console.allSources")}</Link>
+            {t("console.network", { network: network || t("console.direct") })} <AppLink to={query({ network: null })} className="underline">{t("console.allSources")}</AppLink>
           </>
         ) : null}
       </p>
@@ -180,9 +181,9 @@ export default function ConsolePage() {
           {sources.map((source) => (
             <tr key={[source.network, source.ref, source.sub1, source.sub2, source.sub3].join("|")} className="border-b border-gray-200" data-testid="console-source" data-network={source.network} data-ref={source.ref}>
               <td className="px-2 py-1">
-                <Link to={query({ network: source.network })} className="underline">
+                <AppLink to={query({ network: source.network })} className="underline">
                   {source.network || t("console.direct")}
-                </Link>
+                </AppLink>
               </td>
               <td className="px-2 py-1">{source.ref}</td>
               <td className="px-2 py-1">{source.sub1}</td>

@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
@@ -135,9 +136,9 @@ export default function DiscountCodesPage() {
           {codes.map((code) => (
             <tr key={code.code} className="border-b border-gray-200" data-testid="discount-row" data-code={code.code}>
               <td className="px-2 py-1 font-mono">
-                <Link to={`?code=${encodeURIComponent(code.code)}`} className="underline">
+                <AppLink to={`?code=${encodeURIComponent(code.code)}`} className="underline">
                   {code.code}
-                </Link>
+                </AppLink>
               </td>
               <td className="px-2 py-1">{code.percent}%</td>
               <td className="px-2 py-1">{code.siteId ?? t("console.discounts.any")}</td>

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
@@ -38,9 +39,9 @@ export default function OperatorFiguresPage() {
       <p className="mt-1 text-sm text-gray-700">{everyone ? t("figures.everyone") : t("figures.yours")}</p>
       <nav className="mt-3 flex gap-3 text-sm" aria-label={t("figures.period")}>
         {PERIODS.map((period) => (
-          <Link key={period} to={`?days=${period}`} className={period === days ? "font-semibold underline" : "underline"} aria-current={period === days ? "page" : undefined}>
+          <AppLink key={period} to={`?days=${period}`} className={period === days ? "font-semibold underline" : "underline"} aria-current={period === days ? "page" : undefined}>
             {t("figures.days", { count: period })}
-          </Link>
+          </AppLink>
         ))}
       </nav>
       {figures.length === 0 ? <p className="mt-4 text-gray-700">{t("figures.none")}</p> : null}

@@ -1,5 +1,6 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import { useRefresh } from "~/components/staff/useRefresh";
 import { db } from "~/db.server";
@@ -106,9 +107,9 @@ export default function OperatorInbox() {
       <ul className="mt-6 divide-y divide-gray-300 rounded-lg bg-white shadow-sm" data-testid="inbox-list">
         {waiting.map((item) => (
           <li key={item.conversationId} className="flex flex-wrap items-center gap-3 px-4 py-3" data-testid="inbox-item">
-            <Link to={`/staff/inbox/${item.conversationId}`} className="font-medium text-blue-800 underline">
+            <AppLink to={`/staff/inbox/${item.conversationId}`} className="font-medium text-blue-800 underline">
               {t("inbox.pair", { member: item.memberName, profile: item.profileName })}
-            </Link>
+            </AppLink>
             <span className="text-sm text-gray-700">
               {item.siteId} · {item.language} · {t("inbox.minutes", { count: minutesSince(item.waitingSince, now) })}
             </span>

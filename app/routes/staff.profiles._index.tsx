@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import { inputClass } from "~/components/ui/Field";
 import { db } from "~/db.server";
@@ -46,9 +47,9 @@ export default function FictionalProfiles() {
           </button>
         </Form>
         {pool ? (
-          <Link to={`/staff/profiles/new?pool=${encodeURIComponent(pool)}`} className="btn-primary" data-testid="new-fictional">
+          <AppLink to={`/staff/profiles/new?pool=${encodeURIComponent(pool)}`} className="btn-primary" data-testid="new-fictional">
             {t("profiles.new")}
-          </Link>
+          </AppLink>
         ) : null}
       </div>
       {profiles.length === 0 ? <p className="mt-4 text-gray-700">{t("profiles.none")}</p> : null}
@@ -66,9 +67,9 @@ export default function FictionalProfiles() {
           {profiles.map((profile) => (
             <tr key={profile.id} className="border-b border-gray-200">
               <td className="px-3 py-2">
-                <Link to={`/staff/profiles/${profile.id}`} className="text-blue-800 underline">
+                <AppLink to={`/staff/profiles/${profile.id}`} className="text-blue-800 underline">
                   {profile.name}
-                </Link>
+                </AppLink>
               </td>
               <td className="px-3 py-2">{profile.gender ? tProfile(`options.gender.${profile.gender}`) : ""}</td>
               <td className="px-3 py-2">{profile.age ?? ""}</td>

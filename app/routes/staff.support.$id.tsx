@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
@@ -71,9 +72,9 @@ export default function SupportCasePage() {
   return (
     <main className="mx-auto grid max-w-6xl gap-6 px-4 py-6 lg:grid-cols-[2fr_1fr]">
       <section>
-        <Link to="/staff/support" className="text-sm underline">
+        <AppLink to="/staff/support" className="text-sm underline">
           ← {t("support.title")}
-        </Link>
+        </AppLink>
         <h1 className="mt-2 text-2xl font-bold" data-testid="case-reference">
           {found.reference}
         </h1>

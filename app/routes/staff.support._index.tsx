@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
@@ -29,9 +30,9 @@ export default function SupportQueue() {
       <h1 className="text-2xl font-bold">{t("support.title")}</h1>
       <nav className="mt-3 flex gap-4 text-sm" aria-label={t("support.statuses")}>
         {CASE_STATUSES.map((item) => (
-          <Link key={item} to={`?status=${item}`} className={item === status ? "font-semibold underline" : "underline"} aria-current={item === status ? "page" : undefined}>
+          <AppLink key={item} to={`?status=${item}`} className={item === status ? "font-semibold underline" : "underline"} aria-current={item === status ? "page" : undefined}>
             {t(`support.status.${item}`)} ({counts[item]})
-          </Link>
+          </AppLink>
         ))}
       </nav>
       {cases.length === 0 ? <p className="mt-4 text-gray-700">{t("support.none")}</p> : null}
@@ -49,9 +50,9 @@ export default function SupportQueue() {
           {cases.map((item) => (
             <tr key={item.id} className="border-b border-gray-200">
               <td className="px-3 py-2">
-                <Link to={`/staff/support/${item.id}`} className="font-mono text-blue-800 underline" data-testid="support-case-link">
+                <AppLink to={`/staff/support/${item.id}`} className="font-mono text-blue-800 underline" data-testid="support-case-link">
                   {item.reference}
-                </Link>
+                </AppLink>
               </td>
               <td className="px-3 py-2">{item.siteId}</td>
               <td className="px-3 py-2">{t(`moderation:complaints.subjects.${item.subject}`)}</td>

@@ -1,5 +1,6 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { Form, NavLink, Outlet, useLoaderData } from "@remix-run/react";
+import { Form, Outlet, useLoaderData } from "@remix-run/react";
+import { AppNavLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import { hasRole } from "~/models/staff/staff-roles";
 import { requireTenant } from "~/tenancy/require-tenant.server";
@@ -38,9 +39,9 @@ export default function StaffLayout() {
           {staff ? (
             <nav aria-label={t("nav.label")} className="flex flex-wrap gap-3 text-sm">
               {links.map((link) => (
-                <NavLink key={link.to} to={link.to} className={({ isActive }) => (isActive ? "underline" : "text-gray-300 hover:text-white")}>
+                <AppNavLink key={link.to} to={link.to} className={({ isActive }) => (isActive ? "underline" : "text-gray-300 hover:text-white")}>
                   {t(link.label)}
-                </NavLink>
+                </AppNavLink>
               ))}
             </nav>
           ) : null}

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import { DismissableAlert } from "./DismissableAlert";
 
@@ -11,9 +11,9 @@ export function MailsStoppedAlert() {
       tone="warning"
       testId="mails-stopped-alert"
       actions={
-        <Link to="/notifications" className="btn-outline px-3 py-1">
+        <AppLink to="/notifications" className="btn-outline px-3 py-1">
           {t("notifications.reenable")}
-        </Link>
+        </AppLink>
       }
     >
       <p className="font-semibold">{t("notifications.stoppedTitle")}</p>

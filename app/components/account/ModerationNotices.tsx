@@ -1,4 +1,5 @@
-import { Link, useFetcher, useLocation } from "@remix-run/react";
+import { useFetcher, useLocation } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import { Alert } from "~/components/ui/Field";
 import type { Notice } from "~/models/moderation/member-notices.server";
@@ -31,9 +32,9 @@ function ModerationNotice({ notice }: { notice: Notice }) {
       </p>
       <div className="mt-2 flex flex-wrap gap-2">
         {notice.kind === "warning" ? null : (
-          <Link to="/profile" className="btn-outline px-3 py-1">
+          <AppLink to="/profile" className="btn-outline px-3 py-1">
             {t("notices.toProfile")}
-          </Link>
+          </AppLink>
         )}
         <dismiss.Form method="post" action="/api/notices/dismiss">
           <input type="hidden" name="notice" value={notice.id} />

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import { DismissableAlert } from "./DismissableAlert";
 
@@ -11,9 +11,9 @@ export function NoPhotoAlert() {
       tone="info"
       testId="no-photo-alert"
       actions={
-        <Link to="/profile#photos" className="btn-outline px-3 py-1">
+        <AppLink to="/profile#photos" className="btn-outline px-3 py-1">
           {t("noPhoto.add")}
-        </Link>
+        </AppLink>
       }
     >
       <p className="font-semibold">{t("noPhoto.title")}</p>

@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Form, Link, useNavigation, type FetcherWithComponents } from "@remix-run/react";
+import { Form, useNavigation, type FetcherWithComponents } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Field, FieldErrors, inputClass } from "~/components/ui/Field";
@@ -44,9 +45,9 @@ export function SignupForm({ minAge, latestBirthDate, lastResult, suggestion, wa
         <input {...getInputProps(fields.email, { type: "email" })} autoComplete="email" className={inputClass} />
         <FieldErrors id={fields.email.errorId} errors={emailErrors} />
         {emailErrors?.includes("validation.emailTaken") ? (
-          <Link to="/login" className="text-sm font-semibold text-primary underline">
+          <AppLink to="/login" className="text-sm font-semibold text-primary underline">
             {t("signup.loginInstead")}
-          </Link>
+          </AppLink>
         ) : null}
         {suggestion ? (
           <div className="mt-2 rounded-lg bg-warning/15 p-3 text-sm" role="alert" data-testid="email-suggestion">
@@ -81,13 +82,13 @@ export function SignupForm({ minAge, latestBirthDate, lastResult, suggestion, wa
       </Field>
       <p className="text-xs text-gray-500">
         {t("signup.consent")}{" "}
-        <Link to="/pages/terms" className="underline">
+        <AppLink to="/pages/terms" className="underline">
           {t("signup.terms")}
-        </Link>{" "}
+        </AppLink>{" "}
         ·{" "}
-        <Link to="/pages/privacy" className="underline">
+        <AppLink to="/pages/privacy" className="underline">
           {t("signup.privacy")}
-        </Link>
+        </AppLink>
       </p>
       <button type="submit" className="btn-primary w-full py-3 text-base" disabled={busy} data-testid="signup-submit">
         {busy ? t("signup.submitting") : t("signup.submit")}

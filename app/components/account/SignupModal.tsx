@@ -1,5 +1,6 @@
-import { Link, useFetcher, useLocation, type LinkProps } from "@remix-run/react";
-import { createContext, lazy, Suspense, useContext, useState, type ReactNode } from "react";
+import { useFetcher, useLocation } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
+import { createContext, lazy, Suspense, useContext, useState, type ComponentProps, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { SubmissionResult } from "@conform-to/react";
 import { Alert } from "~/components/ui/Field";
@@ -35,11 +36,11 @@ export function SignupModalProvider({ signup, children }: { signup: SignupFormSe
 }
 
 /** A link to /signup that opens the modal instead on a desktop-sized screen. */
-export function SignupLink(props: Omit<LinkProps, "to">) {
+export function SignupLink(props: Omit<ComponentProps<typeof AppLink>, "to">) {
   const openSignup = useContext(OpenSignup);
   const desktop = useMediaQuery(DESKTOP_QUERY);
   return (
-    <Link
+    <AppLink
       {...props}
       to="/signup"
       // Fetched as the pointer comes near, so the form is there when the modal opens.

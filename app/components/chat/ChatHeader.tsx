@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import type { FictionalMark } from "~/components/members/MemberCard";
 
@@ -17,11 +17,11 @@ export function ChatHeader({ partner, fictional, typing, conversationId }: { par
   return (
     <div className="border-b border-gray-200 bg-white px-4 py-2">
       <div className="flex items-center gap-3">
-        <Link to="/chats" className="text-gray-600 md:hidden" aria-label={t("list.label")}>
+        <AppLink to="/chats" className="text-gray-600 md:hidden" aria-label={t("list.label")}>
           ←
-        </Link>
+        </AppLink>
         {/* Named by what it shows, the member's name (WCAG 2.5.3); the typing note is no part of the link. */}
-        <Link to={`/members/${partner.id}`} className="flex min-w-0 items-center gap-3" data-testid="chat-partner">
+        <AppLink to={`/members/${partner.id}`} className="flex min-w-0 items-center gap-3" data-testid="chat-partner">
           {partner.photoUrl ? (
             <img src={partner.photoUrl} alt="" width={40} height={40} className="h-10 w-10 rounded-full object-cover" />
           ) : (
@@ -34,18 +34,18 @@ export function ChatHeader({ partner, fictional, typing, conversationId }: { par
             {partner.age !== null ? `, ${partner.age}` : ""}
             {partner.isFictional ? <span title={fictional.label}> {fictional.icon}</span> : null}
           </span>
-        </Link>
+        </AppLink>
         {/* Always on the page, so a screen reader hears the note when it appears. */}
         <span role="status" className="min-w-0 truncate text-xs text-success">
           {typing ? <span data-testid="chat-typing">{t("typing", { name: partner.name })}</span> : null}
         </span>
-        <Link
+        <AppLink
           to={`/members/${partner.id}/report${conversationId ? `?conversation=${conversationId}` : ""}`}
           className="ml-auto shrink-0 text-xs text-gray-600 underline"
           data-testid="chat-report"
         >
           {t("moderation:report.link")}
-        </Link>
+        </AppLink>
       </div>
       {partner.isFictional ? (
         <p className="mt-1 text-xs text-gray-600" data-testid="chat-fictional-warning">

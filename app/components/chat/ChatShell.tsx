@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { LOW_CREDITS } from "~/models/payments/order-pricing";
@@ -13,9 +13,9 @@ export function ChatShell({ credits, list, conversationOpen, children }: { credi
   return (
     <div className="flex h-dvh flex-col bg-gray-50">
       <header className="flex items-center justify-between gap-3 border-b border-gray-200 bg-white px-4 py-2">
-        <Link to="/members" className="text-sm font-semibold text-gray-700 hover:text-primary" data-testid="chat-back">
+        <AppLink to="/members" className="text-sm font-semibold text-gray-700 hover:text-primary" data-testid="chat-back">
           ← {t("back")}
-        </Link>
+        </AppLink>
         <h1 className="text-lg font-bold">{t("title")}</h1>
         <CreditBadge credits={credits} />
       </header>

@@ -1,4 +1,5 @@
-import { Link, useActionData, useFetcher } from "@remix-run/react";
+import { useActionData, useFetcher } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ChatActionReply } from "~/models/chat/pages/chat-page.server";
@@ -69,17 +70,17 @@ export function Composer({
           {refusal.reason === "careLimit" ? (
             <>
               {" "}
-              <Link to="/care" className="font-semibold underline" data-testid="chat-care-link">
+              <AppLink to="/care" className="font-semibold underline" data-testid="chat-care-link">
                 {t("careLink")}
-              </Link>
+              </AppLink>
             </>
           ) : null}
           {refusal.reason === "insufficientCredits" ? (
             <>
               {" "}
-              <Link to="/credits" className="font-semibold underline" data-testid="chat-buy-credits">
+              <AppLink to="/credits" className="font-semibold underline" data-testid="chat-buy-credits">
                 {t("buyCredits")}
-              </Link>
+              </AppLink>
             </>
           ) : null}
         </p>

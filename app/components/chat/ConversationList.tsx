@@ -1,4 +1,5 @@
-import { Link, useFetcher, useNavigate, useRevalidator } from "@remix-run/react";
+import { useFetcher, useNavigate, useRevalidator } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { badgeText } from "~/components/likes/badge-count";
@@ -85,7 +86,7 @@ export function ConversationList({ items, activeId, more, clock }: { items: Conv
         <ul className="min-h-0 flex-1 overflow-y-auto" data-testid="chat-list">
           {shown.map((item) => (
             <li key={item.id} className={`group flex items-center border-b border-gray-100 ${item.id === activeId ? "bg-primary/10" : "hover:bg-gray-50"}`} data-testid="chat-item" data-conversation-id={item.id}>
-              <Link to={`/chats/${item.id}`} className="flex min-w-0 flex-1 items-center gap-3 p-3" aria-current={item.id === activeId ? "page" : undefined}>
+              <AppLink to={`/chats/${item.id}`} className="flex min-w-0 flex-1 items-center gap-3 p-3" aria-current={item.id === activeId ? "page" : undefined}>
                 {item.other.photoUrl ? (
                   <img src={item.other.photoUrl} alt="" width={48} height={48} className="h-12 w-12 shrink-0 rounded-full object-cover" />
                 ) : (
@@ -110,7 +111,7 @@ export function ConversationList({ items, activeId, more, clock }: { items: Conv
                     <span className="sr-only">{t("list.unread", { count: item.unread })}</span>
                   </span>
                 ) : null}
-              </Link>
+              </AppLink>
               {/* Without JavaScript the form posts and the server sends the member back to the list. */}
               <form
                 method="post"

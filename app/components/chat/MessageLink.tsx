@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 
 /**
@@ -8,8 +8,8 @@ import { useTranslation } from "react-i18next";
 export function MessageLink({ memberId, compact = false }: { memberId: number; compact?: boolean }) {
   const { t } = useTranslation("members");
   return (
-    <Link to={`/members/${memberId}/chat`} className={`btn-outline ${compact ? "block w-full px-3 py-1 text-center text-sm" : ""}`} data-testid="action-message">
+    <AppLink to={`/members/${memberId}/chat`} className={`btn-outline ${compact ? "block w-full px-3 py-1 text-center text-sm" : ""}`} data-testid="action-message">
       {t("profile.message")}
-    </Link>
+    </AppLink>
   );
 }

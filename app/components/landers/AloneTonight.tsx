@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import type { LanderData } from "~/models/landers/pages/lander-page.server";
 import { LanderHero, memberSignupPath, MemberCaption, NoMembers } from "./LanderParts";
@@ -14,7 +14,7 @@ export function AloneTonight({ data }: { data: LanderData }) {
       <ul className="mx-auto max-w-2xl divide-y divide-gray-200 bg-white" data-testid="alone-list">
         {data.members.slice(0, 12).map((member, index) => (
           <li key={member.id}>
-            <Link to={memberSignupPath(member.id)} className="flex items-center gap-4 p-3 hover:bg-gray-50">
+            <AppLink to={memberSignupPath(member.id)} className="flex items-center gap-4 p-3 hover:bg-gray-50">
               <img src={member.photoUrl} alt="" width={64} height={64} loading={index < 4 ? "eager" : "lazy"} className="h-16 w-16 rounded-full object-cover" />
               <span className="min-w-0 flex-1">
                 <MemberCaption member={member} fictional={data.fictional} />
@@ -23,7 +23,7 @@ export function AloneTonight({ data }: { data: LanderData }) {
                 {member.activity === "online" ? "● " : ""}
                 {t(`alonetonight.${member.activity}`)}
               </span>
-            </Link>
+            </AppLink>
           </li>
         ))}
       </ul>

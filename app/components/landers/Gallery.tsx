@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import type { LanderData } from "~/models/landers/pages/lander-page.server";
 import { LanderHero, memberSignupPath, MemberCaption, NoMembers } from "./LanderParts";
@@ -12,12 +12,12 @@ export function Gallery({ data }: { data: LanderData }) {
       <ul className="mx-auto grid max-w-5xl grid-cols-2 gap-3 p-4 sm:grid-cols-3 md:grid-cols-4" data-testid="gallery">
         {data.members.slice(0, 12).map((member, index) => (
           <li key={member.id} className="overflow-hidden rounded-xl bg-white shadow-sm">
-            <Link to={memberSignupPath(member.id)} className="block">
+            <AppLink to={memberSignupPath(member.id)} className="block">
               <img src={member.photoUrl} alt="" width={320} height={320} loading={index < 4 ? "eager" : "lazy"} className="aspect-square w-full object-cover" />
               <span className="block p-2">
                 <MemberCaption member={member} fictional={data.fictional} />
               </span>
-            </Link>
+            </AppLink>
           </li>
         ))}
       </ul>

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import { INTEREST_ICONS } from "~/components/members/interest-icons";
 import type { Interest } from "~/domain/profile-fields";
@@ -16,7 +16,7 @@ export function IconsLanding({ data }: { data: LanderData }) {
           const sharing = data.members.filter((member) => member.interests.includes(interest));
           return (
             <li key={interest}>
-              <Link to={data.signupOpen ? "/signup" : "/login"} className="flex h-full flex-col items-center rounded-2xl bg-white p-4 text-center shadow-sm hover:shadow-md">
+              <AppLink to={data.signupOpen ? "/signup" : "/login"} className="flex h-full flex-col items-center rounded-2xl bg-white p-4 text-center shadow-sm hover:shadow-md">
                 <span aria-hidden="true" className="text-4xl">
                   {INTEREST_ICONS[interest as Interest]}
                 </span>
@@ -29,7 +29,7 @@ export function IconsLanding({ data }: { data: LanderData }) {
                   </span>
                 ) : null}
                 <span className="mt-1 text-xs text-gray-500">{t("iconslanding.members", { count: sharing.length })}</span>
-              </Link>
+              </AppLink>
             </li>
           );
         })}

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { LanderData } from "~/models/landers/pages/lander-page.server";
@@ -15,9 +15,9 @@ export function memberSignupPath(id: number): string {
 export function SignupCta({ open, className = "btn-primary px-7 py-3 text-base" }: { open: boolean; className?: string }) {
   const { t } = useTranslation("landers");
   return (
-    <Link to={open ? "/signup" : "/login"} className={className} data-testid="lander-cta">
+    <AppLink to={open ? "/signup" : "/login"} className={className} data-testid="lander-cta">
       {open ? t("cta") : t("login")}
-    </Link>
+    </AppLink>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import type { LanderData } from "~/models/landers/pages/lander-page.server";
 import { LanderHero, memberSignupPath, MemberCaption } from "./LanderParts";
@@ -35,12 +35,12 @@ export function MapLanding({ data }: { data: LanderData }) {
             const member = byId.get(pin.members[0]!)!;
             return (
               <li key={`${pin.city}-${pin.x}`}>
-                <Link to={memberSignupPath(member.id)} className="flex items-center gap-3 rounded-xl bg-white p-2 shadow-sm hover:shadow-md">
+                <AppLink to={memberSignupPath(member.id)} className="flex items-center gap-3 rounded-xl bg-white p-2 shadow-sm hover:shadow-md">
                   <img src={member.photoUrl} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 rounded-full object-cover" />
                   <span className="min-w-0 flex-1">
                     <MemberCaption member={member} fictional={data.fictional} />
                   </span>
-                </Link>
+                </AppLink>
               </li>
             );
           })}

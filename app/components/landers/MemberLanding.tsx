@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { SubmissionResult } from "@conform-to/react";
@@ -101,9 +101,9 @@ export function LandingSignup({ data, reply }: { data: MemberLandingData; reply?
           <Alert tone="info" testId="invite-only">
             {t("account:signup.inviteOnly")}
           </Alert>
-          <Link to="/login" className="btn-primary">
+          <AppLink to="/login" className="btn-primary">
             {t("login")}
-          </Link>
+          </AppLink>
         </div>
       )}
     </section>

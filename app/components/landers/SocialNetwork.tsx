@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import type { LanderData } from "~/models/landers/pages/lander-page.server";
 import { LanderHero, memberSignupPath, type LanderMemberData } from "./LanderParts";
@@ -22,18 +22,18 @@ export function SocialNetwork({ data }: { data: LanderData }) {
       <ol className="mx-auto max-w-lg space-y-4 p-4" data-testid="social-feed">
         {data.members.slice(0, 8).map((member, index) => (
           <li key={member.id} className="overflow-hidden rounded-2xl bg-white shadow-sm">
-            <Link to={memberSignupPath(member.id)} className="flex items-center gap-3 p-3">
+            <AppLink to={memberSignupPath(member.id)} className="flex items-center gap-3 p-3">
               <img src={member.photoUrl} alt="" width={40} height={40} loading={index < 2 ? "eager" : "lazy"} className="h-10 w-10 rounded-full object-cover" />
               <span className="font-semibold">{post(member, index)}</span>
-            </Link>
+            </AppLink>
             <img src={member.photoUrl} alt="" width={320} height={320} loading={index < 1 ? "eager" : "lazy"} className="aspect-square w-full object-cover" />
             <div className="flex gap-2 border-t border-gray-100 p-2">
-              <Link to={action} className="btn flex-1 text-gray-700 hover:bg-gray-100">
+              <AppLink to={action} className="btn flex-1 text-gray-700 hover:bg-gray-100">
                 ♥ {t("socialnetwork.like")}
-              </Link>
-              <Link to={action} className="btn flex-1 text-gray-700 hover:bg-gray-100">
+              </AppLink>
+              <AppLink to={action} className="btn flex-1 text-gray-700 hover:bg-gray-100">
                 💬 {t("socialnetwork.comment")}
-              </Link>
+              </AppLink>
             </div>
           </li>
         ))}

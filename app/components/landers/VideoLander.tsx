@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import type { LanderData } from "~/models/landers/pages/lander-page.server";
 import { memberSignupPath, MemberCaption, NoMembers, SignupCta } from "./LanderParts";
@@ -40,9 +40,9 @@ export function VideoLander({ data }: { data: LanderData }) {
       )}
       {shots.length > 0 ? (
         <p className="mt-4">
-          <Link to={memberSignupPath(shots[0]!.id)} className="font-semibold text-primary underline">
+          <AppLink to={memberSignupPath(shots[0]!.id)} className="font-semibold text-primary underline">
             {t("video.watch", { name: shots[0]!.name })}
-          </Link>
+          </AppLink>
         </p>
       ) : null}
       <div className="mt-6">

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import type { PublicBrand } from "~/tenancy/public-brand";
 
@@ -28,9 +28,9 @@ export function Footer({ brand, usNotice, compact = false }: { brand: PublicBran
         <ul className="flex flex-wrap gap-x-5 gap-y-2">
           {FOOTER_LINKS.map(([key, to]) => (
             <li key={key}>
-              <Link to={to} className="hover:text-primary hover:underline">
+              <AppLink to={to} className="hover:text-primary hover:underline">
                 {t(`footer.links.${key}`)}
-              </Link>
+              </AppLink>
             </li>
           ))}
         </ul>
@@ -46,9 +46,9 @@ export function Footer({ brand, usNotice, compact = false }: { brand: PublicBran
         ) : null}
         <p className="mt-4 text-xs text-gray-500">
           © {year} {brand.name} ·{" "}
-          <Link to="/lang-config" className="hover:text-primary hover:underline" data-testid="footer-language">
+          <AppLink to="/lang-config" className="hover:text-primary hover:underline" data-testid="footer-language">
             {t("langConfig.title")}
-          </Link>
+          </AppLink>
         </p>
       </div>
     </footer>

@@ -1,4 +1,5 @@
-import { Form, Link, NavLink, useMatches } from "@remix-run/react";
+import { Form, useMatches } from "@remix-run/react";
+import { AppLink, AppNavLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import type { Language } from "~/domain/languages";
 import type { PublicBrand } from "~/tenancy/public-brand";
@@ -57,10 +58,10 @@ export function TopNav({
           {hideSwitcher ? null : <LanguageSwitcher languages={languages} current={current} />}
           {member ? (
             <>
-              <NavLink to="/members" end className={navLinkClass} data-testid="nav-search">
+              <AppNavLink to="/members" end className={navLinkClass} data-testid="nav-search">
                 {t("nav.search")}
-              </NavLink>
-              <NavLink to="/chats" className={navLinkClass} data-testid="nav-messages">
+              </AppNavLink>
+              <AppNavLink to="/chats" className={navLinkClass} data-testid="nav-messages">
                 {t("nav.messages")}
                 <CountBadge
                   count={badges?.messages ?? 0}
@@ -68,24 +69,24 @@ export function TopNav({
                   testId="messages-badge"
                   colour="bg-unread"
                 />
-              </NavLink>
-              <NavLink to="/likes" className={navLinkClass} data-testid="nav-likes">
+              </AppNavLink>
+              <AppNavLink to="/likes" className={navLinkClass} data-testid="nav-likes">
                 {t("nav.likes")}
                 <CountBadge count={badges?.likes ?? 0} label={t("nav.newLikes", { count: badges?.likes ?? 0 })} testId="likes-badge" />
-              </NavLink>
+              </AppNavLink>
               {wallet?.paidUser ? (
                 <CreditsLink credits={wallet.credits} />
               ) : (
-                <NavLink to="/premium" className="btn-primary px-3 py-1" data-testid="nav-premium">
+                <AppNavLink to="/premium" className="btn-primary px-3 py-1" data-testid="nav-premium">
                   {t("nav.getPremium")}
-                </NavLink>
+                </AppNavLink>
               )}
               <AccountMenu member={member} />
             </>
           ) : (
-            <Link to="/members" className="btn-primary" data-testid="nav-login">
+            <AppLink to="/members" className="btn-primary" data-testid="nav-login">
               {t("nav.login")}
-            </Link>
+            </AppLink>
           )}
         </div>
       </nav>
@@ -117,7 +118,7 @@ function CreditsLink({ credits }: { credits: number }) {
   const low = credits <= LOW_CREDITS;
   return (
     // Named by what it shows, "Credits 1.500" (WCAG 2.5.3: a voice command can say what it reads).
-    <NavLink to="/credits" className={navLinkClass} data-testid="nav-credits" data-credits={credits}>
+    <AppNavLink to="/credits" className={navLinkClass} data-testid="nav-credits" data-credits={credits}>
       {t("nav.credits")}{" "}
       {low ? (
         <span
@@ -132,7 +133,7 @@ function CreditsLink({ credits }: { credits: number }) {
           {balance}
         </span>
       )}
-    </NavLink>
+    </AppNavLink>
   );
 }
 
@@ -155,14 +156,14 @@ function AccountMenu({ member }: { member: NavMember }) {
       </summary>
       <ul className="absolute right-0 mt-2 w-48 overflow-hidden rounded-xl border border-gray-200 bg-white py-1 text-sm shadow-lg">
         <li>
-          <Link to="/profile" className="block px-4 py-2 hover:bg-gray-50">
+          <AppLink to="/profile" className="block px-4 py-2 hover:bg-gray-50">
             {t("nav.profile")}
-          </Link>
+          </AppLink>
         </li>
         <li>
-          <Link to="/notifications" className="block px-4 py-2 hover:bg-gray-50">
+          <AppLink to="/notifications" className="block px-4 py-2 hover:bg-gray-50">
             {t("nav.settings")}
-          </Link>
+          </AppLink>
         </li>
         <li>
           <Form method="post" action="/logout">

@@ -1,4 +1,5 @@
-import { Link, useFetcher, useRevalidator, useSearchParams } from "@remix-run/react";
+import { useFetcher, useRevalidator, useSearchParams } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "~/components/ui/Modal";
@@ -59,9 +60,9 @@ export function LikeModalTimer() {
       </h2>
       <div className="mt-6 flex flex-col gap-2">
         {/* The layout stays while the profile opens: the modal closes with the click. */}
-        <Link to={profile.matchPath} className="btn-primary" onClick={() => setClosed(fetcher.data)} data-testid="like-modal-view">
+        <AppLink to={profile.matchPath} className="btn-primary" onClick={() => setClosed(fetcher.data)} data-testid="like-modal-view">
           {t("likeModal.view")}
-        </Link>
+        </AppLink>
         <button type="button" className="btn-outline" onClick={() => setClosed(fetcher.data)}>
           {t("likeModal.later")}
         </button>

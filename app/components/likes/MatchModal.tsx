@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import { Modal } from "~/components/ui/Modal";
 import type { MatchCard } from "~/models/likes/pages/like-actions.server";
@@ -24,9 +24,9 @@ export function MatchModal({ match, onClose }: { match: MatchCard; onClose: () =
       <p className="mt-2 text-gray-700">{t("match.body", { name: match.name })}</p>
       <div className="mt-6 flex flex-col gap-2">
         {/* Going to the chat closes it too (and so counts as seen). */}
-        <Link to={`/members/${match.id}/chat`} className="btn-primary" onClick={onClose} data-testid="match-chat">
+        <AppLink to={`/members/${match.id}/chat`} className="btn-primary" onClick={onClose} data-testid="match-chat">
           {t("match.chat", { name: match.name })}
-        </Link>
+        </AppLink>
         <button type="button" className="btn-outline" onClick={onClose} data-testid="match-close">
           {t("match.close")}
         </button>

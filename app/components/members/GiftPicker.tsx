@@ -1,4 +1,5 @@
-import { Form, Link, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { Form, useActionData, useNavigation, useSearchParams } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { giftImageUrl, type GiftId } from "~/domain/gifts";
@@ -51,9 +52,9 @@ export function GiftPicker({ name, gifts }: { name: string; gifts: GiftChoice })
             {refused === "insufficientCredits" ? (
               <>
                 {" "}
-                <Link to="/credits" className="font-semibold underline" data-testid="gift-buy-credits">
+                <AppLink to="/credits" className="font-semibold underline" data-testid="gift-buy-credits">
                   {t("buyCredits")}
-                </Link>
+                </AppLink>
               </>
             ) : null}
           </p>

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { MemberCard as MemberCardData } from "~/models/members/member-cards.server";
@@ -30,7 +30,7 @@ export function MemberCard({
   const online = member.onlineRecently ? t("card.online") : null;
   return (
     <li className="relative overflow-hidden rounded-xl bg-white shadow-sm transition hover:shadow-md" data-testid="member-card" data-member-id={member.id}>
-      <Link to={to} className="block">
+      <AppLink to={to} className="block">
         {member.photoUrl ? (
           <img src={member.photoUrl} alt="" width={240} height={240} loading="lazy" className="aspect-square w-full object-cover" />
         ) : (
@@ -52,7 +52,7 @@ export function MemberCard({
           </p>
           {member.city ? <p className="truncate text-sm text-gray-500">{member.city}</p> : null}
         </div>
-      </Link>
+      </AppLink>
       {footer ? <div className="px-3 pb-3">{footer}</div> : null}
       {badge ? (
         <span className="absolute left-2 top-2 rounded-full bg-primary px-2 py-0.5 text-xs font-bold text-white" data-testid="card-badge">

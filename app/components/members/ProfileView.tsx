@@ -1,4 +1,5 @@
-import { Form, Link, useLocation, useSearchParams } from "@remix-run/react";
+import { Form, useLocation, useSearchParams } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { ProfileView as Profile, ViewPhoto } from "~/models/profiles/profile-view.server";
@@ -42,9 +43,9 @@ export function ProfileView({
       {profile.isOwn ? (
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
           <Alert tone="info">{t("profile.own")}</Alert>
-          <Link to="/profile" className="btn-outline">
+          <AppLink to="/profile" className="btn-outline">
             {t("profile.editOwn")}
-          </Link>
+          </AppLink>
         </div>
       ) : null}
       {profile.isFictional ? (
@@ -157,15 +158,15 @@ function LockAction({ lock }: { lock: Profile["photoLock"] }) {
   const location = useLocation();
   if (lock === "login") {
     return (
-      <Link to={`/login?redirectTo=${encodeURIComponent(location.pathname)}`} className="btn-primary" data-testid="locked-login">
+      <AppLink to={`/login?redirectTo=${encodeURIComponent(location.pathname)}`} className="btn-primary" data-testid="locked-login">
         {t("profile.login")}
-      </Link>
+      </AppLink>
     );
   }
   return (
-    <Link to="/premium" className="btn-primary" data-testid="locked-premium">
+    <AppLink to="/premium" className="btn-primary" data-testid="locked-premium">
       {t("profile.goPremium")}
-    </Link>
+    </AppLink>
   );
 }
 
@@ -204,15 +205,15 @@ function ProfileActions({ profile, loggedIn, likes, gifts }: { profile: Profile;
       <div className="mt-5 space-y-3" data-testid="visitor-actions">
         <p className="text-sm text-gray-600">{t("profile.loginToContact")}</p>
         <div className="flex flex-wrap gap-2">
-          <Link to={loginToLike} className="btn-primary" data-testid="action-like">
+          <AppLink to={loginToLike} className="btn-primary" data-testid="action-like">
             {t("profile.like")}
-          </Link>
-          <Link to={loginToWrite} className="btn-outline" data-testid="action-message">
+          </AppLink>
+          <AppLink to={loginToWrite} className="btn-outline" data-testid="action-message">
             {t("profile.message")}
-          </Link>
-          <Link to={loginToGift} className="btn-outline" data-testid="action-gift">
+          </AppLink>
+          <AppLink to={loginToGift} className="btn-outline" data-testid="action-gift">
             {t("profile.gift")}
-          </Link>
+          </AppLink>
         </div>
       </div>
     );
@@ -255,9 +256,9 @@ function ProfileActions({ profile, loggedIn, likes, gifts }: { profile: Profile;
 function ReportLink({ memberId }: { memberId: number }) {
   const { t } = useTranslation("moderation");
   return (
-    <Link to={`/members/${memberId}/report`} className="self-start text-sm text-gray-600 underline" data-testid="action-report">
+    <AppLink to={`/members/${memberId}/report`} className="self-start text-sm text-gray-600 underline" data-testid="action-report">
       {t("report.link")}
-    </Link>
+    </AppLink>
   );
 }
 

@@ -1,4 +1,5 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Field, inputClass } from "~/components/ui/Field";
@@ -93,9 +94,9 @@ export function SearchForm({ filters, fields, minAge, countries }: { filters: Se
         <button type="submit" className="btn-primary" data-testid="search-submit">
           {t("search.submit")}
         </button>
-        <Link to="/members?search=1" className="text-sm text-gray-600 underline">
+        <AppLink to="/members?search=1" className="text-sm text-gray-600 underline">
           {t("search.reset")}
-        </Link>
+        </AppLink>
       </div>
     </Form>
   );

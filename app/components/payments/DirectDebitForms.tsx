@@ -1,6 +1,7 @@
 import { getFormProps, getInputProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import { Alert, Field, FieldErrors, inputClass } from "~/components/ui/Field";
 import { mandateSchema, verifySchema } from "~/models/payments/direct-debit-form";
@@ -113,9 +114,9 @@ export function CodeStep({ requestId, phone, minutes, state, productId, lastResu
         <button type="submit" className="btn-outline" disabled={busy} data-testid="dd-resend">
           {t("code.resend")}
         </button>
-        <Link to={`/directdebit?product=${encodeURIComponent(productId)}`} className="text-sm text-primary underline">
+        <AppLink to={`/directdebit?product=${encodeURIComponent(productId)}`} className="text-sm text-primary underline">
           {t("code.restart")}
-        </Link>
+        </AppLink>
       </Form>
     </section>
   );

@@ -1,4 +1,5 @@
-import { Form, Link, useNavigate, useNavigation } from "@remix-run/react";
+import { Form, useNavigate, useNavigation } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import { Modal } from "~/components/ui/Modal";
 import type { CheckoutError } from "~/models/payments/pages/checkout-page.server";
@@ -82,9 +83,9 @@ export function PaymentConfirm({
           </p>
         ) : null}
         <div className="flex gap-3">
-          <Link to={cancelTo} className="btn-outline flex-1 text-center" preventScrollReset>
+          <AppLink to={cancelTo} className="btn-outline flex-1 text-center" preventScrollReset>
             {t("confirm.cancel")}
-          </Link>
+          </AppLink>
           <button type="submit" className="btn-primary flex-1" disabled={sending} data-testid="confirm-pay">
             {t("confirm.pay")}
           </button>

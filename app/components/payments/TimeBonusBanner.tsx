@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import { TimeBonusCountdown, useCountdown } from "./TimeBonusCountdown";
 
@@ -37,9 +37,9 @@ export function TimeBonusBanner({ offer }: { offer: TimeBonusOffer }) {
         <span>{t("timeBonus.endsIn")}</span>
         <TimeBonusCountdown remainingMs={remaining} className="text-lg text-primary" />
       </p>
-      <Link to={timeBonusHref(offer.code)} className="btn-primary px-4 py-1.5" data-testid="time-bonus-banner-link">
+      <AppLink to={timeBonusHref(offer.code)} className="btn-primary px-4 py-1.5" data-testid="time-bonus-banner-link">
         {t("timeBonus.bannerAction")}
-      </Link>
+      </AppLink>
     </section>
   );
 }

@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import { useRootData } from "~/root";
 import { formatMoney } from "~/utils/money";
@@ -16,15 +16,15 @@ export function TransactionList({ orders }: { orders: (TransactionView & { creat
       {orders.length === 0 ? (
         <p className="mt-6 rounded-xl bg-white p-6 text-gray-700 shadow-sm" data-testid="transactions-empty">
           {t("transactions.empty")}{" "}
-          <Link to="/credits" className="font-semibold text-primary">
+          <AppLink to="/credits" className="font-semibold text-primary">
             {t("transactions.buy")}
-          </Link>
+          </AppLink>
         </p>
       ) : (
         <ul className="mt-6 divide-y divide-gray-200 rounded-xl bg-white shadow-sm" data-testid="transactions">
           {orders.map((order) => (
             <li key={order.id}>
-              <Link to={`/transactions/${order.id}`} className="flex items-center justify-between gap-4 p-4 hover:bg-gray-50">
+              <AppLink to={`/transactions/${order.id}`} className="flex items-center justify-between gap-4 p-4 hover:bg-gray-50">
                 <span>
                   <span className="block font-semibold">{t("offer.credits", { count: order.credits })}</span>
                   <span className="block text-xs text-gray-500">
@@ -37,7 +37,7 @@ export function TransactionList({ orders }: { orders: (TransactionView & { creat
                     {t(`transactions.states.${order.state}`)}
                   </span>
                 </span>
-              </Link>
+              </AppLink>
             </li>
           ))}
         </ul>

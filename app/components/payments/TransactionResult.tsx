@@ -1,4 +1,5 @@
-import { Link, useRevalidator } from "@remix-run/react";
+import { useRevalidator } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import type { PaymentState } from "~/models/payments/pages/transactions-page.server";
@@ -52,25 +53,25 @@ export function TransactionResult({
             {t("result.balance", { count: balance })}
           </p>
           <div className="mt-6 flex flex-wrap gap-3">
-            <Link to="/members" className="btn-primary">
+            <AppLink to="/members" className="btn-primary">
               {t("result.searchMembers")}
-            </Link>
-            <Link to="/chats" className="btn-outline">
+            </AppLink>
+            <AppLink to="/chats" className="btn-outline">
               {t("result.toChats")}
-            </Link>
+            </AppLink>
           </div>
         </>
       ) : null}
       {order.state === "failed" && order.productId ? (
         <div className="mt-6 flex flex-wrap gap-3">
           {offerPaypal ? (
-            <Link to={`/credits/${order.productId}/paypal`} className="btn-primary" data-testid="retry-paypal">
+            <AppLink to={`/credits/${order.productId}/paypal`} className="btn-primary" data-testid="retry-paypal">
               {t("result.payWithPaypal")}
-            </Link>
+            </AppLink>
           ) : null}
-          <Link to={`/credits/${order.productId}`} className={offerPaypal ? "btn-outline" : "btn-primary"} data-testid="retry-other-method">
+          <AppLink to={`/credits/${order.productId}`} className={offerPaypal ? "btn-outline" : "btn-primary"} data-testid="retry-other-method">
             {t("result.retry")}
-          </Link>
+          </AppLink>
         </div>
       ) : null}
     </section>

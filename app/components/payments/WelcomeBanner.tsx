@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import { DismissableAlert } from "~/components/account/DismissableAlert";
 import { roughlyIn } from "./time-bonus-clock";
@@ -19,9 +19,9 @@ export function WelcomeBanner({ offer }: { offer: { percent: number; endsInMs: n
       tone="info"
       testId="welcome-banner"
       actions={
-        <Link to="/credits" className="btn-primary px-3 py-1" data-testid="welcome-banner-link">
+        <AppLink to="/credits" className="btn-primary px-3 py-1" data-testid="welcome-banner-link">
           {t("welcome.action")}
-        </Link>
+        </AppLink>
       }
     >
       <p className="font-semibold">{t("welcome.title", { percent: offer.percent })}</p>

@@ -1,4 +1,5 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Alert } from "~/components/ui/Field";
@@ -70,9 +71,9 @@ export function PhotoManager({ photos, limit, paidUser, maxMegabytes, error }: {
           <Alert tone="info" testId="photo-limit">
             {paidUser ? t("edit.photos.limitPremium", { limit }) : t("edit.photos.limitFree", { limit })}{" "}
             {paidUser ? null : (
-              <Link to="/premium" className="font-semibold underline">
+              <AppLink to="/premium" className="font-semibold underline">
                 {t("edit.photos.goPremium")}
-              </Link>
+              </AppLink>
             )}
           </Alert>
         </div>

@@ -1,4 +1,4 @@
-import { NavLink } from "@remix-run/react";
+import { AppNavLink } from "~/components/ui/AppLink";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 
@@ -20,7 +20,7 @@ export function SettingsFrame({ children }: { children: ReactNode }) {
       <h1 className="text-3xl font-bold">{t("title")}</h1>
       <nav className="mt-4 flex gap-2 border-b border-gray-200" aria-label={t("title")}>
         {TABS.map((tab) => (
-          <NavLink
+          <AppNavLink
             key={tab.to}
             to={tab.to}
             end
@@ -29,7 +29,7 @@ export function SettingsFrame({ children }: { children: ReactNode }) {
             }
           >
             {t(tab.key)}
-          </NavLink>
+          </AppNavLink>
         ))}
       </nav>
       <div className="mt-6 space-y-6">{children}</div>

@@ -1,4 +1,4 @@
-import { NavLink } from "@remix-run/react";
+import { AppNavLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 
 const PAGES = [
@@ -15,9 +15,9 @@ export function ConsoleNav() {
   return (
     <nav aria-label={t("console.nav.label")} className="flex flex-wrap gap-4 border-b border-gray-300 pb-2 text-sm">
       {PAGES.map((page) => (
-        <NavLink key={page.to} to={page.to} end={page.end} className={({ isActive }) => (isActive ? "font-semibold underline" : "underline")}>
+        <AppNavLink key={page.to} to={page.to} end={page.end} className={({ isActive }) => (isActive ? "font-semibold underline" : "underline")}>
           {t(page.label)}
-        </NavLink>
+        </AppNavLink>
       ))}
     </nav>
   );

@@ -1,4 +1,5 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert, Field, inputClass } from "~/components/ui/Field";
@@ -48,9 +49,9 @@ export function FictionalProfileForm({ page, answer }: { page: FictionalPageData
 
   return (
     <main className="mx-auto max-w-4xl px-4 py-6">
-      <Link to={`/staff/profiles?pool=${encodeURIComponent(page.pool)}`} className="text-blue-800 underline">
+      <AppLink to={`/staff/profiles?pool=${encodeURIComponent(page.pool)}`} className="text-blue-800 underline">
         {t("profiles.back")}
-      </Link>
+      </AppLink>
       <h1 className="mt-2 text-2xl font-bold">{page.values && typeof page.values.name === "string" ? page.values.name : t("profiles.new")}</h1>
       <p className="text-sm text-gray-700">{t("profiles.poolIs", { pool: page.pool })}</p>
       {answer?.error && answer.intent === "save" ? <Alert tone="danger" testId="fictional-error">{t(answer.error)}</Alert> : null}

@@ -1,4 +1,5 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import { Alert, inputClass } from "~/components/ui/Field";
 
@@ -30,9 +31,9 @@ export function FirstMessages({ candidates, answer }: { candidates: Candidate[];
       <p className="text-sm text-gray-700">{t("first.intro")}</p>
       {answer?.conversationId ? (
         <Alert tone="success">
-          <Link to={`/staff/inbox/${answer.conversationId}`} className="underline">
+          <AppLink to={`/staff/inbox/${answer.conversationId}`} className="underline">
             {t("first.sent")}
-          </Link>
+          </AppLink>
         </Alert>
       ) : null}
       {candidates.length === 0 ? <p className="mt-2 text-gray-700">{t("first.none")}</p> : null}

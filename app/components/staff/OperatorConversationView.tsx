@@ -1,4 +1,5 @@
-import { Form, Link, useActionData, useFetcher, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useFetcher, useNavigation } from "@remix-run/react";
+import { AppLink } from "~/components/ui/AppLink";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useRefresh } from "~/components/staff/useRefresh";
@@ -74,9 +75,9 @@ export function OperatorConversationView({ page }: { page: OperatorPage }) {
       <PersonCard person={page.profile} heading={t("conversation.persona")} note={page.personaNote} noteIntent="persona-note" testId="persona-card" />
       <section className="space-y-3" aria-label={t("conversation.title")}>
         <div className="flex flex-wrap items-center gap-3">
-          <Link to="/staff/inbox" className="text-blue-800 underline">
+          <AppLink to="/staff/inbox" className="text-blue-800 underline">
             {t("conversation.back")}
-          </Link>
+          </AppLink>
           <span className="text-sm text-gray-700">
             {page.brand.name} · {page.conversation.language} · {t("conversation.localTime", { time: page.memberLocalTime })}
           </span>
