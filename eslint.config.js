@@ -51,7 +51,7 @@ export default tseslint.config(
   layer(["app/components/**/*.{ts,tsx}"], forbid.routes, forbid.serverValues),
   // Routes may share route modules (a re-exported route); tests may call any layer.
   { files: ["app/routes/**", "**/*.test.{ts,tsx}"], rules: { "no-restricted-imports": "off" } },
-  // Links within the site are plain anchors with one delegated handler (docs/decisions/034-links-as-anchors.md).
+  // Links within the site are plain anchors with one delegated handler (docs/decisions/035-links-as-anchors.md).
   {
     files: ["app/**/*.tsx"],
     ignores: ["**/*.test.tsx"],
@@ -60,7 +60,7 @@ export default tseslint.config(
         "error",
         {
           selector: "ImportDeclaration[source.value='@remix-run/react'] > ImportSpecifier[imported.name=/^(Link|NavLink)$/]",
-          message: "Use AppLink or AppNavLink from ~/components/ui/AppLink (docs/decisions/034-links-as-anchors.md).",
+          message: "Use AppLink or AppNavLink from ~/components/ui/AppLink (docs/decisions/035-links-as-anchors.md).",
         },
       ],
     },

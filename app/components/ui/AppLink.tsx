@@ -7,7 +7,7 @@ type AnchorProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href">;
  * A link within the site: a plain anchor marked for `useAppLinkNavigation`, which turns its
  * clicks into client-side navigations once the page is hydrated (before that, and without
  * JavaScript, the browser follows the href). Rendering React Router's `<Link>` resolved the path
- * and ran a dozen hooks per link on the server (ADR 034).
+ * and ran a dozen hooks per link on the server (ADR 035).
  */
 export function AppLink({ to, preventScrollReset, ...rest }: AnchorProps & { to: string; preventScrollReset?: boolean }) {
   return <a href={to} data-app-link={preventScrollReset ? "keep-scroll" : ""} {...rest} />;

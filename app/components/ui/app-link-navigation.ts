@@ -18,7 +18,7 @@ export function appLinkTarget(event: MouseEvent, here: Location): { path: string
   return { path, replace: path === `${here.pathname}${here.search}${here.hash}`, preventScrollReset: anchor.dataset.appLink === "keep-scroll" };
 }
 
-/** One click listener for every `AppLink` of the document (ADR 034); the root mounts it. */
+/** One click listener for every `AppLink` of the document (ADR 035); the root mounts it. */
 export function useAppLinkNavigation() {
   const navigate = useNavigate();
   useEffect(() => {
