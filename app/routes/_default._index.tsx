@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { SignupLink } from "~/components/account/SignupModal";
 import { MemberCardList } from "~/components/members/MemberCard";
 import { db } from "~/db.server";
-import { countListedMembersCached, recentMemberTeasers, teasersAsShown } from "~/models/search/member-teasers.server";
+import { brandTeasers, countListedMembersCached } from "~/models/search/member-teasers.server";
 import { getFixedT } from "~/i18n/i18next.server";
 import { homeTexts } from "~/models/site/pages/home-texts.server";
 import { storage } from "~/services/storage/storage.server";
@@ -20,13 +20,13 @@ export async function loader({ context }: LoaderFunctionArgs) {
   const niche = nicheSlug(tenant.niche);
   const t = await getFixedT(context.language, "home");
   const [members, memberCount, texts] = await Promise.all([
-    recentMemberTeasers(db(), storage(), { pool: tenant.pool, siteId: tenant.id }, 12),
+    brandTeasers(db(), storage(), tenant, 12),
     countListedMembersCached(db(), tenant.pool),
     homeTexts(tenant, context.language),
   ]);
   return {
     niche,
-    members: teasersAsShown(members, tenant.settings.visible_profile_fields),
+    members,
     memberCount,
     fictional: {
       icon: tenant.settings.fictional_icon,

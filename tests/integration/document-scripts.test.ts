@@ -34,7 +34,7 @@ describe("the module script of a document", () => {
 
   it("names each page's own routes, page after page, whichever came first", async () => {
     const visits = ["/login", "/pages/cookies", "/", "/pages/privacy", "/login", "/members/999999999", "/pages/cookies"];
-    const seen = [];
+    const seen: Array<{ path: string; modules: (string | undefined)[]; manifest: string[] }> = [];
     for (const path of visits) {
       const page = await send(server.port, "www.flirtpunt.nl", path);
       seen.push({ path, ...moduleScript(page.body) });

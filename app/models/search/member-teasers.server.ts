@@ -3,6 +3,7 @@ import { and, count, desc, eq } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
 import { photos, profiles } from "../../../db/schema";
 import type { Storage } from "~/services/storage/storage";
+import type { Tenant } from "~/tenancy/schema";
 import { ageOn } from "~/utils/age";
 import { TtlCache } from "~/utils/ttl-cache";
 import { approvedMainPhoto } from "~/models/members/member-cards.server";
@@ -50,6 +51,26 @@ export async function recentMemberTeasers(db: Database, storage: Storage, scope:
     photoUrl: storage.publicUrl(thumbKey),
     lastActiveAt: lastActiveAt.toISOString(),
   }));
+}
+
+/** How many faces the home page and a lander show at most. */
+export const SHOWN_TEASERS = 24;
+
+/**
+ * The home page and the landers show every visitor of a brand the same faces: the pool's are read
+ * once a minute per brand and process, not per visit (docs/product/landers.md#speed).
+ */
+const shownTeasers = new TtlCache<string, MemberTeaser[]>(60_000);
+
+/** The pool's recently active listed members with an approved photo, as this brand may show them. */
+export async function brandTeasers(
+  db: Database,
+  storage: Storage,
+  tenant: Pick<Tenant, "id" | "pool" | "settings">,
+  limit = SHOWN_TEASERS,
+): Promise<MemberTeaser[]> {
+  const members = await shownTeasers.get(`${tenant.pool}\n${tenant.id}`, () => recentMemberTeasers(db, storage, { pool: tenant.pool, siteId: tenant.id }, SHOWN_TEASERS));
+  return teasersAsShown(members.slice(0, limit), tenant.settings.visible_profile_fields);
 }
 
 /** Teasers as a brand shows them: what its visible_profile_fields leave out is left out (the town with the city). */

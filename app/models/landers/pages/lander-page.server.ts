@@ -6,11 +6,10 @@ import { isCountry } from "~/domain/languages";
 import { storage } from "~/services/storage/storage.server";
 import { requireTenant } from "~/tenancy/require-tenant.server";
 import { fictionalTexts } from "~/models/profiles/fictional.server";
-import { countListedMembersCached } from "~/models/search/member-teasers.server";
+import { brandTeasers, countListedMembersCached } from "~/models/search/member-teasers.server";
 import { signupFormSettings } from "~/models/accounts/pages/signup-form-settings.server";
 import { visitorPageCache } from "~/web/page-cache.server";
 import { countryMap } from "../country-map.server";
-import { landerMembers } from "../lander-members.server";
 import { landerVariant } from "../lander-variant";
 import { activityOf } from "../activity";
 
@@ -27,7 +26,7 @@ export async function loadLander({ request, context, params }: LoaderFunctionArg
   // The map and "near you" follow the visitor's country when it is one of the brand's.
   const country = context.country && tenant.countries.includes(context.country) ? context.country : tenant.countries[0]!;
   const [members, memberCount, fictional, signup, t] = await Promise.all([
-    landerMembers(db(), storage(), tenant),
+    brandTeasers(db(), storage(), tenant),
     countListedMembersCached(db(), tenant.pool),
     fictionalTexts(tenant, context.language),
     signupFormSettings(request, tenant),
