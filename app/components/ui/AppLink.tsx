@@ -10,7 +10,8 @@ type AnchorProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href">;
  * and ran a dozen hooks per link on the server (ADR 035).
  */
 export function AppLink({ to, preventScrollReset, ...rest }: AnchorProps & { to: string; preventScrollReset?: boolean }) {
-  return <a href={to} data-app-link={preventScrollReset ? "keep-scroll" : ""} {...rest} />;
+  // Attributes in the order `<Link>` wrote them, so the HTML reads as before.
+  return <a {...rest} href={to} data-app-link={preventScrollReset ? "keep-scroll" : ""} />;
 }
 
 /** An `AppLink` that knows whether it leads to the page shown: `aria-current="page"` and the active class. */
