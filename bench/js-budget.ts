@@ -32,13 +32,6 @@ const BUDGETS: Budget[] = [
     why: "/profile (its five forms, the photo manager) and /directdebit (ibantools checks the IBAN in the browser) are 3 KiB over the target.",
   },
   {
-    kind: "page, held",
-    routes: /^routes\/_default\.complete-signup\.(location|personal)$/,
-    kib: 151.5,
-    target: PAGE_KIB,
-    why: "Two signup steps, the signup steps' frame on top of the form libraries: up to 1 KiB over the target.",
-  },
-  {
     kind: "page",
     kib: PAGE_KIB,
     why: "Member and visitor pages (and the staff's): about 0.8 s of download alone on Lighthouse's mobile profile (slow 4G, 1.6 Mbit/s), before the page answers a tap.",
