@@ -3,7 +3,7 @@ import { Outlet, useLoaderData, useParams } from "@remix-run/react";
 import { ChatShell } from "~/components/chat/ChatShell";
 import { ConversationList } from "~/components/chat/ConversationList";
 import { getFixedT } from "~/i18n/i18next.server";
-import { chatClock, chatList } from "~/models/chat/pages/chat-page.server";
+import { chatClock, chatList, withListTimes } from "~/models/chat/pages/chat-page.server";
 import { requireMember } from "~/web/require-member.server";
 
 export const handle = { i18n: ["common", "chat", "gifts", "members"] };
@@ -11,7 +11,8 @@ export const handle = { i18n: ["common", "chat", "gifts", "members"] };
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { tenant, member } = requireMember(request, context);
   const [list, t] = await Promise.all([chatList(member, tenant, new URL(request.url).searchParams.get("after")), getFixedT(context.language, "chat")]);
-  return { items: list.items, more: list.more, credits: member.credits, clock: chatClock(tenant, context), title: t("metaTitle", { siteName: tenant.name }) };
+  const clock = chatClock(tenant, context);
+  return { items: withListTimes(list.items, clock, t("yesterday")), more: list.more, credits: member.credits, clock, title: t("metaTitle", { siteName: tenant.name }) };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }] : []);

@@ -8,7 +8,7 @@ import { Composer } from "~/components/chat/Composer";
 import { ConversationList } from "~/components/chat/ConversationList";
 import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
-import { chatClock, chatList, chatPartner, composerSettings, idParam, mayStartConversation, chatAnswer, sendFromForm } from "~/models/chat/pages/chat-page.server";
+import { chatClock, chatList, withListTimes, chatPartner, composerSettings, idParam, mayStartConversation, chatAnswer, sendFromForm } from "~/models/chat/pages/chat-page.server";
 import { conversationWith } from "~/models/chat/conversations.server";
 import { fictionalTexts } from "~/models/profiles/fictional.server";
 import { requireMember } from "~/web/require-member.server";
@@ -29,14 +29,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     fictionalTexts(tenant, context.language),
     getFixedT(context.language, "chat"),
   ]);
+  const clock = chatClock(tenant, context);
   return {
     partner,
     mayStart,
     fictional,
-    items: list.items,
+    items: withListTimes(list.items, clock, t("yesterday")),
     more: list.more,
     credits: member.credits,
-    clock: chatClock(tenant, context),
+    clock,
     settings: composerSettings(tenant, member, context),
     // The conversation is named by the other member (docs/product/site.md#accessibility).
     title: `${partner.name} · ${t("metaTitle", { siteName: tenant.name })}`,

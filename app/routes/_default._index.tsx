@@ -28,6 +28,8 @@ export async function loader({ context }: LoaderFunctionArgs) {
     niche,
     members,
     memberCount,
+    // Formatted here, not in the browser (docs/decisions/036-intl-formatting-in-loaders.md).
+    memberCountText: numberFormat(context.language).format(memberCount),
     fictional: {
       icon: tenant.settings.fictional_icon,
       label: tenant.settings.fictional_singular[context.language] ?? t("fictionalProfile"),
@@ -41,9 +43,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
   data ? [{ title: data.title }, { name: "description", content: data.description }] : [];
 
 export default function Home() {
-  const { niche, members, memberCount, fictional } = useLoaderData<typeof loader>();
-  const { t, i18n } = useTranslation("home");
-  const number = numberFormat(i18n.language);
+  const { niche, members, memberCount, memberCountText, fictional } = useLoaderData<typeof loader>();
+  const { t } = useTranslation("home");
   return (
     <main>
       <section className="on-dark bg-gradient-to-br from-primary to-secondary text-white">
@@ -60,7 +61,7 @@ export default function Home() {
               {t("cta.login")}
             </AppLink>
           </div>
-          <p className="mt-6 text-sm text-white">{t("memberCount", { count: memberCount, formatted: number.format(memberCount) })}</p>
+          <p className="mt-6 text-sm text-white">{t("memberCount", { count: memberCount, formatted: memberCountText })}</p>
         </div>
       </section>
 

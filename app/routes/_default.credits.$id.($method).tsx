@@ -8,6 +8,7 @@ import { checkoutPage, methodParam, payFromForm } from "~/models/payments/pages/
 import { productFromId } from "~/models/payments/order-pricing";
 import { requireMember } from "~/web/require-member.server";
 import { getFixedT } from "~/i18n/i18next.server";
+import { writtenDiscount } from "~/models/payments/pages/price-texts.server";
 
 export const handle = { i18n: ["common", "payments"] };
 
@@ -15,7 +16,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { tenant, member } = requireMember(request, context);
   const page = await checkoutPage(request, context, { tenant, member, id: params.id ?? "", method: params.method });
   const t = await getFixedT(context.language, "payments");
-  return { ...page, title: `${t("checkout.title")} | ${tenant.name}` };
+  const discount = page.discount && writtenDiscount(page.discount, page.currency, context.language, tenant.timezone);
+  return { ...page, discount, title: `${t("checkout.title")} | ${tenant.name}` };
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -41,7 +43,7 @@ export default function ChooseMethod() {
       <p className="mt-2 text-gray-700" data-testid="checkout-product">
         {t("checkout.product", { count: offer.credits + offer.bonusCredits })}
       </p>
-      {discount ? <div className="mt-3"><DiscountNotice discount={discount} currency={currency} /></div> : null}
+      {discount ? <div className="mt-3"><DiscountNotice discount={discount} /></div> : null}
       {codeError ? (
         <p role="alert" className="mt-3 text-sm font-semibold text-danger" data-testid="discount-error">
           {t(`discount.errors.${codeError}`)}

@@ -10,6 +10,7 @@ import { getFixedT } from "~/i18n/i18next.server";
 import { buyerCountry, creditOffers } from "~/models/payments/pages/credit-offers.server";
 import { orderToRepeat } from "~/models/payments/member-orders.server";
 import { requireMember } from "~/web/require-member.server";
+import { withPrices, writtenDiscount } from "~/models/payments/pages/price-texts.server";
 
 export const handle = { i18n: ["common", "payments"] };
 
@@ -21,7 +22,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     orderToRepeat(db(), { memberId: member.id, siteId: tenant.id }),
     getFixedT(context.language, "payments"),
   ]);
-  return { offers, typed, canRepeat: repeat !== null, credits: member.credits, title: `${t("credits.title")} | ${tenant.name}` };
+  const { currency, discount } = offers;
+  return {
+    offers: { ...offers, bundles: withPrices(offers.bundles, currency, context.language), discount: discount && writtenDiscount(discount, currency, context.language, tenant.timezone) },
+    typed,
+    canRepeat: repeat !== null,
+    credits: member.credits,
+    title: `${t("credits.title")} | ${tenant.name}`,
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }] : []);
@@ -36,7 +44,7 @@ export default function Credits() {
       <h1 className="text-3xl font-bold">{t("credits.title")}</h1>
       <p className="mt-2 text-gray-600">{t("credits.intro", { count: credits })}</p>
       <div className="mt-4 space-y-3">
-        {offers.discount ? <DiscountNotice discount={offers.discount} currency={offers.currency} /> : null}
+        {offers.discount ? <DiscountNotice discount={offers.discount} /> : null}
         <DiscountCodeForm code={offers.code} error={offers.codeError} typed={typed} />
       </div>
       <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4" data-testid="bundles">
@@ -44,7 +52,6 @@ export default function Credits() {
           <OfferCard
             key={offer.id}
             offer={offer}
-            currency={offers.currency}
             title={t("credits.bundle", { count: offer.credits + offer.bonusCredits })}
             action={
               <AppLink to={`/credits/${offer.id}${query}`} className="btn-primary text-center" data-testid={`buy-${offer.id}`}>

@@ -17,6 +17,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title:
 
 /** A member profile (docs/product/profiles.md#profile-view). */
 export default function MemberProfilePage() {
-  const { profile, related, fictional, loggedIn, likes, gifts } = useLoaderData<typeof loader>();
-  return <ProfileView key={profile.id} profile={profile} related={related} fictional={fictional} loggedIn={loggedIn} likes={likes} gifts={gifts} />;
+  const { profile, countryName, related, fictional, loggedIn, likes, gifts } = useLoaderData<typeof loader>();
+  return <ProfileView key={profile.id} profile={profile} countryName={countryName} related={related} fictional={fictional} loggedIn={loggedIn} likes={likes} gifts={gifts} />;
 }

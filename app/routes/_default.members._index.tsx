@@ -41,6 +41,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       fictional,
       /** Counts above this read "more than …" (the constant lives in a server module the browser does not get). */
       countCap: COUNT_CAP,
+      /** The count as the heading writes it (the cap when above it), formatted here, not in the browser (docs/decisions/036-intl-formatting-in-loaders.md). */
+      countText: numberFormat(context.language).format(Math.min(page.count, COUNT_CAP)),
       /** Members get like buttons on the cards; visitors a link to log in first. */
       member: context.member !== null,
       title: t("search.metaTitle", { siteName: tenant.name }),
@@ -63,8 +65,8 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (load
 
 /** Member search (docs/product/search.md): filters (#filters), result cards (#cards), keyset pages (#pages), similar profiles (#similar-profiles). */
 export default function MembersPage() {
-  const { filters, cards, count, next, previous, similar, query, fields, minAge, countries, fictional, member, countCap } = useLoaderData<typeof loader>();
-  const { t, i18n } = useTranslation(["members", "likes"]);
+  const { filters, cards, count, next, previous, similar, query, fields, minAge, countries, fictional, member, countCap, countText } = useLoaderData<typeof loader>();
+  const { t } = useTranslation(["members", "likes"]);
   // Members like from the card; visitors are sent to log in and come back to the profile to finish.
   const likeButton = ({ id, liked }: CardData) =>
     member ? (
@@ -74,7 +76,6 @@ export default function MembersPage() {
         {t("likes:like")}
       </AppLink>
     );
-  const number = numberFormat(i18n.language);
   // Page links carry the search itself, so a link shared or used in another tab shows the same results.
   const pageLink = (key: "after" | "before", cursor: string) => `/members?search=1&${query ? `${query}&` : ""}${key}=${cursor}`;
   return (
@@ -85,8 +86,8 @@ export default function MembersPage() {
         <section aria-labelledby="results-title">
           <h2 id="results-title" className="text-sm font-semibold text-gray-600" data-testid="result-count" data-count={count}>
             {count > countCap
-              ? t("search.countCapped", { formatted: number.format(countCap) })
-              : t("search.count", { count, formatted: number.format(count) })}
+              ? t("search.countCapped", { formatted: countText })
+              : t("search.count", { count, formatted: countText })}
           </h2>
           {cards.length > 0 ? (
             <div className="mt-4">

@@ -8,6 +8,7 @@ import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
 import { buyerCountry, creditOffers } from "~/models/payments/pages/credit-offers.server";
 import { requireMember } from "~/web/require-member.server";
+import { withPrices, writtenDiscount } from "~/models/payments/pages/price-texts.server";
 
 export const handle = { i18n: ["common", "payments"] };
 
@@ -19,14 +20,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     creditOffers(db(), { tenant, member, country: buyerCountry(context, tenant), code: null }),
     getFixedT(context.language, "payments"),
   ]);
-  return { premium: offers.premium, currency: offers.currency, discount: offers.discount, paidUser: member.paidUser, title: `${t("premium.title")} | ${tenant.name}` };
+  const { currency, discount } = offers;
+  return {
+    premium: withPrices(offers.premium, currency, context.language),
+    discount: discount && writtenDiscount(discount, currency, context.language, tenant.timezone),
+    paidUser: member.paidUser,
+    title: `${t("premium.title")} | ${tenant.name}`,
+  };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }] : []);
 
 /** Premium packages (docs/product/payments.md#premium): tiers p0 to p3, one marked popular; the first purchase makes a member premium. */
 export default function Premium() {
-  const { premium, currency, discount, paidUser } = useLoaderData<typeof loader>();
+  const { premium, discount, paidUser } = useLoaderData<typeof loader>();
   const { t } = useTranslation("payments");
   return (
     <main className="mx-auto max-w-6xl px-4 py-8">
@@ -44,13 +51,12 @@ export default function Premium() {
           </li>
         ))}
       </ul>
-      {discount ? <div className="mt-4"><DiscountNotice discount={discount} currency={currency} /></div> : null}
+      {discount ? <div className="mt-4"><DiscountNotice discount={discount} /></div> : null}
       <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4" data-testid="premium-tiers">
         {premium.map((offer) => (
           <OfferCard
             key={offer.id}
             offer={offer}
-            currency={currency}
             title={t(`premium.tiers.${offer.id}`)}
             action={
               <AppLink to={`/credits/${offer.id}`} className="btn-primary text-center" data-testid={`buy-${offer.id}`}>

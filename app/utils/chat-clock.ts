@@ -16,6 +16,16 @@ export function dayOf(date: Date, timeZone: string): string {
   return dateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(date);
 }
 
+/** The conversation list's time of a last message: the time today, "yesterday", else the date. */
+export function listTime(clock: ChatClock, yesterday: string): (at: Date) => string {
+  const time = dateTimeFormat(clock.locale, { timeZone: clock.timeZone, hour: "2-digit", minute: "2-digit" });
+  const date = dateTimeFormat(clock.locale, { timeZone: clock.timeZone, day: "numeric", month: "short" });
+  return (at: Date) => {
+    const day = dayOf(at, clock.timeZone);
+    return day === clock.today ? time.format(at) : day === clock.yesterday ? yesterday : date.format(at);
+  };
+}
+
 /** The calendar day before a YYYY-MM-DD day (not "24 hours ago", which a clock change can make two days). */
 export function dayBefore(day: string): string {
   const [year, month, date] = day.split("-").map(Number) as [number, number, number];

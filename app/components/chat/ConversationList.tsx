@@ -4,19 +4,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { badgeText } from "~/components/likes/badge-count";
 import type { MessageKind } from "~/models/chat/chat-rules";
-import { dayOf, type ChatClock } from "~/utils/chat-clock";
+import { listTime, type ChatClock } from "~/utils/chat-clock";
 import { apiCall } from "~/utils/api-call";
-import { dateTimeFormat } from "~/utils/intl-formats";
-
-/** The list's time of a last message: the time today, "yesterday", else the date. */
-function messageTime(clock: ChatClock, yesterday: string) {
-  const time = dateTimeFormat(clock.locale, { timeZone: clock.timeZone, hour: "2-digit", minute: "2-digit" });
-  const date = dateTimeFormat(clock.locale, { timeZone: clock.timeZone, day: "numeric", month: "short" });
-  return (at: Date) => {
-    const day = dayOf(at, clock.timeZone);
-    return day === clock.today ? time.format(at) : day === clock.yesterday ? yesterday : date.format(at);
-  };
-}
 
 export interface ConversationItem {
   id: number;
@@ -24,6 +13,11 @@ export interface ConversationItem {
   unread: number;
   /** A Date in the page's data; an ISO string in the further pages' JSON (GET /api/conversations). */
   lastMessageAt: Date | string;
+  /**
+   * The time the list shows (listTime), written by the page's loader (docs/decisions/036-intl-formatting-in-loaders.md);
+   * the further pages' JSON has none, and the browser writes theirs.
+   */
+  time?: string;
   last: { kind: MessageKind; mine: boolean; body: string | null } | null;
 }
 
@@ -33,7 +27,9 @@ export interface ConversationItem {
  */
 export function ConversationList({ items, activeId, more, clock }: { items: ConversationItem[]; activeId: number | null; more: string | null; clock: ChatClock }) {
   const { t } = useTranslation("chat");
-  const when = messageTime(clock, t("yesterday"));
+  // Made only for items without a written time: the first Intl formatter is costly in a phone's browser.
+  let when: ((at: Date) => string) | undefined;
+  const timeOf = (item: ConversationItem) => item.time ?? (when ??= listTime(clock, t("yesterday")))(new Date(item.lastMessageAt));
   const revalidator = useRevalidator();
   const navigate = useNavigate();
   const further = useFetcher<{ items: ConversationItem[]; more: string | null }>();
@@ -98,7 +94,7 @@ export function ConversationList({ items, activeId, more, clock }: { items: Conv
                   <span className="flex items-baseline justify-between gap-2">
                     <span className="truncate font-semibold" data-testid="chat-item-name">{item.other.name}</span>
                     <time className="shrink-0 text-xs text-gray-600" dateTime={new Date(item.lastMessageAt).toISOString()} data-testid="chat-item-time">
-                      {when(new Date(item.lastMessageAt))}
+                      {timeOf(item)}
                     </time>
                   </span>
                   <span className="block truncate text-sm text-gray-600" data-testid="chat-item-last">

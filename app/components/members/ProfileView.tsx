@@ -12,7 +12,6 @@ import { MemberCardList } from "./MemberCard";
 import { GiftPicker, type GiftChoice } from "./GiftPicker";
 import { MessageLink } from "~/components/chat/MessageLink";
 import type { MemberCard as CardData } from "~/models/members/member-cards.server";
-import { regionNames } from "~/utils/intl-formats";
 
 /**
  * The profile view (docs/product/profiles.md#profile-view): header, main image, gallery (locked photos blurred with a
@@ -20,6 +19,7 @@ import { regionNames } from "~/utils/intl-formats";
  */
 export function ProfileView({
   profile,
+  countryName,
   related,
   fictional,
   loggedIn,
@@ -27,14 +27,15 @@ export function ProfileView({
   gifts,
 }: {
   profile: Profile;
+  /** The profile's country in the page's language (the loader names it). */
+  countryName: string | null;
   related: CardData[];
   fictional: FictionalTexts;
   loggedIn: boolean;
   likes: LikeState | null;
   gifts: GiftChoice | null;
 }) {
-  const { t, i18n } = useTranslation(["members", "profile"]);
-  const countryName = profile.country ? (regionNames(i18n.language).of(profile.country) ?? profile.country) : null;
+  const { t } = useTranslation(["members", "profile"]);
   const place = [profile.city, profile.region, countryName].filter(Boolean).join(", ");
   const [selected, setSelected] = useState(0);
   const main = profile.photos[selected] ?? profile.photos[0];

@@ -1,21 +1,14 @@
 import { useTranslation } from "react-i18next";
-import type { DiscountView } from "~/models/payments/pages/credit-offers.server";
-import { useRootData } from "~/root";
-import { formatMoney } from "~/utils/money";
-import { dateTimeFormat } from "~/utils/intl-formats";
+import type { WrittenDiscount } from "~/models/payments/pages/price-texts.server";
 
-/** Says which discount the prices include (time bonus, welcome discount or a typed code) and until when. */
-export function DiscountNotice({ discount, currency }: { discount: DiscountView; currency: string }) {
-  const { t, i18n } = useTranslation("payments");
-  const timeZone = useRootData()?.brand.timezone;
-  const until = discount.endsAt
-    ? dateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(discount.endsAt))
-    : null;
+/** Says which discount the prices include (time bonus, welcome discount or a typed code) and until when (the loader writes the date and amount). */
+export function DiscountNotice({ discount }: { discount: WrittenDiscount }) {
+  const { t } = useTranslation("payments");
   return (
     <p className="rounded-xl bg-success/10 px-4 py-3 text-sm font-semibold text-success" data-testid="discount-notice" data-code={discount.code}>
       {t(`discount.applied.${discount.kind}`, { percent: discount.percent, code: discount.code })}
-      {until ? ` ${t("discount.until", { date: until })}` : null}
-      {discount.minOrderCents > 0 ? ` ${t("discount.minimum", { amount: formatMoney(discount.minOrderCents, currency, i18n.language) })}` : null}
+      {discount.until ? ` ${t("discount.until", { date: discount.until })}` : null}
+      {discount.minimum ? ` ${t("discount.minimum", { amount: discount.minimum })}` : null}
     </p>
   );
 }

@@ -1,14 +1,13 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Offer } from "~/models/payments/pages/credit-offers.server";
-import { formatMoney, formatUnitPrice } from "~/utils/money";
+import type { PricedOffer } from "~/models/payments/pages/price-texts.server";
 
 export type OfferView = Omit<Offer, "kind">;
 
-/** A bundle or premium tier: credits, bonus, the price paid (the list price struck through under a discount) and the price per credit. */
-export function OfferCard({ offer, currency, title, action }: { offer: OfferView; currency: string; title: string; action: ReactNode }) {
-  const { t, i18n } = useTranslation("payments");
-  const total = offer.credits + offer.bonusCredits;
+/** A bundle or premium tier: credits, bonus, the price paid (the list price struck through under a discount) and the price per credit (the loader writes the prices). */
+export function OfferCard({ offer, title, action }: { offer: PricedOffer; title: string; action: ReactNode }) {
+  const { t } = useTranslation("payments");
   return (
     <li
       className={`relative flex flex-col rounded-2xl border bg-white p-5 shadow-sm ${offer.popular ? "border-primary ring-2 ring-primary" : "border-gray-200"}`}
@@ -26,16 +25,16 @@ export function OfferCard({ offer, currency, title, action }: { offer: OfferView
         {offer.discountPercent > 0 ? (
           <>
             <del className="mr-2 text-gray-400" data-testid="list-price">
-              {formatMoney(offer.listCents, currency, i18n.language)}
+              {offer.prices.list}
             </del>
             <span className="mr-2 rounded bg-success px-1.5 py-0.5 text-xs font-bold text-white">−{offer.discountPercent}%</span>
           </>
         ) : null}
         <span className="text-xl font-bold" data-testid="price" data-cents={offer.amountCents}>
-          {formatMoney(offer.amountCents, currency, i18n.language)}
+          {offer.prices.amount}
         </span>
       </p>
-      <p className="text-xs text-gray-500">{t("offer.perCredit", { price: formatUnitPrice(offer.amountCents / total, currency, i18n.language) })}</p>
+      <p className="text-xs text-gray-500">{t("offer.perCredit", { price: offer.prices.perCredit })}</p>
       <div className="mt-4 flex-1" />
       {action}
     </li>

@@ -7,7 +7,7 @@ import { PhotoRejected, processPhoto } from "~/services/images/process-photo.ser
 import { storage } from "~/services/storage/storage.server";
 import type { Tenant } from "~/tenancy/schema";
 import { isDocumentRequest, isOwnNavigation } from "~/web/http.server";
-import { dayBefore, dayOf, type ChatClock } from "~/utils/chat-clock";
+import { dayBefore, dayOf, listTime, type ChatClock } from "~/utils/chat-clock";
 import { FREE_CONVERSATIONS, type SendRefusal } from "~/models/chat/chat-rules";
 import { sendMessage, sendRefusal, type MessageContent, type SendOutcome } from "~/models/chat/chat-send.server";
 import { countRequest, RATE_LIMITS, type RateLimit } from "~/models/safety/rate-limits.server";
@@ -34,6 +34,15 @@ export async function chatList(member: CurrentMember, tenant: Tenant, after: str
     limit: LIST_PAGE,
   });
   return { items: list.items, more: list.next ? encodeCursor(list.next) : null };
+}
+
+/**
+ * The list's first page with the time each item shows, written here, not in the browser
+ * (docs/decisions/036-intl-formatting-in-loaders.md); `yesterday` is the chat catalogue's word.
+ */
+export function withListTimes<T extends { lastMessageAt: Date }>(items: T[], clock: ChatClock, yesterday: string): Array<T & { time: string }> {
+  const when = listTime(clock, yesterday);
+  return items.map((item) => ({ ...item, time: when(item.lastMessageAt) }));
 }
 
 /**

@@ -17,6 +17,7 @@ import { sendGiftFromForm } from "~/models/chat/pages/chat-page.server";
 import { countRequest, RATE_LIMITS } from "~/models/safety/rate-limits.server";
 import { isOwnNavigation } from "~/web/http.server";
 import { tooManyCall } from "~/web/too-many.server";
+import { regionNames } from "~/utils/intl-formats";
 
 const RELATED_LIMIT = 6;
 
@@ -59,6 +60,8 @@ export async function loadProfilePage({ request, context, params }: LoaderFuncti
   const likes = likeStates && { liked: likeStates.liked, likedMe: likeStates.likedMe, matched: likeStates.matched };
   return {
     profile,
+    /** The country in the page's language, named here, not in the browser (docs/decisions/036-intl-formatting-in-loaders.md). */
+    countryName: profile.country ? (regionNames(context.language).of(profile.country) ?? profile.country) : null,
     related: cardsAsShown(related.cards.filter((card) => card.id !== memberId).slice(0, RELATED_LIMIT), tenant.settings.visible_profile_fields),
     fictional,
     loggedIn: viewer !== null,
