@@ -62,6 +62,15 @@ export async function signUpThenForgetSession(page: Page, tenantId: string, fiel
   await page.waitForLoadState("networkidle");
   await fillSignup(page, fields);
   await passSignupMatches(page);
+  await forgetSession(page);
+}
+
+/**
+ * The browser of this page becomes a visitor's. Off the site first: a page still open would find
+ * its session gone on its next call and go to the login page itself, racing the test's next step.
+ */
+export async function forgetSession(page: Page) {
+  await page.goto("about:blank");
   await page.context().clearCookies({ name: "sid" });
 }
 

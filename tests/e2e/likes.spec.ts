@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Locator, Page, Response } from "@playwright/test";
-import { brandUrl, expect, PASSWORD, test } from "./helpers";
+import { brandUrl, expect, forgetSession, PASSWORD, test } from "./helpers";
 import { birthDateForAge, openBrowser as openBrowserOf, send, signUp, tag, type Member } from "./member-setup";
 
 const BRAND = "flirtpunt";
@@ -303,7 +303,7 @@ test("a visitor who presses like logs in and comes back to the profile, the like
   // An age no other profile has keeps the search short.
   const age = 95;
   const [target, liker] = await Promise.all([createMember(browser, `Doelwit ${run}`, birthDateForAge(age)), signUpHere(page, `Bezoeker ${run}`)]);
-  await page.context().clearCookies({ name: "sid" });
+  await forgetSession(page);
   const profilePath = `/members/${target.id}`;
   const login = `/login?redirectTo=${encodeURIComponent(`${profilePath}?like=1`)}`;
 

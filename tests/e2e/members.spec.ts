@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { acceptSiteEntry, brandUrl, expect, giveOwnAddress, test } from "./helpers";
+import { acceptSiteEntry, brandUrl, expect, forgetSession, giveOwnAddress, test } from "./helpers";
 import { birthDateForAge, jpeg, logIn, pageToFictionalCards, send, signUp, tag, type Member, type Sent } from "./member-setup";
 
 const BRAND = "flirtpunt";
@@ -343,7 +343,7 @@ test("a photo being checked is shown to its owner only, until it is approved", a
   }
 });
 
-test("photos beyond the first are locked for free members and visitors, not for premium members", async ({ page, context, browser }) => {
+test("photos beyond the first are locked for free members and visitors, not for premium members", async ({ page, browser }) => {
   const [free, premium] = await Promise.all([newVisitor(browser), newVisitor(browser)]);
   try {
     const [owner] = await Promise.all([
@@ -359,7 +359,7 @@ test("photos beyond the first are locked for free members and visitors, not for 
     const profile = brandUrl(BRAND, `/members/${owner.id}`);
     const login = `/login?redirectTo=${encodeURIComponent(`/members/${owner.id}`)}`;
     // The owner's browser becomes a visitor's.
-    await context.clearCookies({ name: "sid" });
+    await forgetSession(page);
     const visitor = page;
 
     await Promise.all([

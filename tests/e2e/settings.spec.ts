@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { acceptSiteEntry, brandUrl, expect, fillSignup, mailLinkFor, PASSWORD, test, uniqueEmail, passSignupMatches } from "./helpers";
+import { acceptSiteEntry, brandUrl, expect, fillSignup, mailLinkFor, PASSWORD, test, uniqueEmail, passSignupMatches, forgetSession } from "./helpers";
 
 const NEW_PASSWORD = "herfst-trein-vaas-77";
 
@@ -68,7 +68,7 @@ test("Dutch: signup in the desktop modal, e-mail and password changes, notificat
   await page.waitForLoadState("networkidle");
   await fillSignup(page, { email: taken, name: "Bezet" });
   await passSignupMatches(page);
-  await context.clearCookies({ name: "sid" });
+  await forgetSession(page);
 
   // On a desktop the signup form opens as a modal that Escape and the backdrop leave alone once typing began.
   await page.goto(brandUrl("flirtpunt"));
