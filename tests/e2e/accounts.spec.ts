@@ -99,10 +99,16 @@ test("too many wrong passwords block the account for a while", async ({ page }) 
   await signUpThenForgetSession(page, "kraglosci", { email, name: "Jonas" });
 
   await page.goto(brandUrl("kraglosci", "/login"));
+  await page.waitForLoadState("networkidle");
   for (let attempt = 1; attempt <= 5; attempt++) {
     await page.locator('input[name="email"]').fill(email);
     await page.locator('input[name="password"]').fill(`falsch-${attempt}`);
-    await page.getByTestId("login-submit").click();
+    // Each answer awaited: the previous attempt's error is still on the page, and a sixth click
+    // before the fifth answer would cancel it.
+    await Promise.all([
+      page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname.startsWith("/login")),
+      page.getByTestId("login-submit").click(),
+    ]);
     await expect(page.getByTestId("login-error")).toBeVisible();
   }
   await expect(page.getByTestId("login-error")).toHaveText(/\b15\b/);
