@@ -7,6 +7,7 @@ import { env } from "~/env.server";
 import { i18nFor } from "~/i18n/i18next.server";
 import { NonceContext } from "~/utils/nonce";
 import { documentResponse } from "~/web/document-body.server";
+import { documentKey, isReusable, keepDocument, keptDocument } from "~/web/document-reuse.server";
 import { applySecurityHeaders, createNonce } from "~/web/security-headers.server";
 
 export { createRequestContext } from "~/context.server";
@@ -27,6 +28,17 @@ export default async function handleRequest(
   const nonce = createNonce();
   const s3 = env().s3;
   applySecurityHeaders(responseHeaders, nonce, s3 ? [new URL(s3.publicUrl).origin] : []);
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  const answer = (body: Buffer<ArrayBuffer>) => {
+    responseHeaders.set("Content-Length", String(body.length));
+    return documentResponse(body, { headers: responseHeaders, status: responseStatusCode });
+  };
+
+  // A visitor's page with the same data as one sent a moment ago is that page again
+  // (docs/decisions/038-visitor-documents-reused.md).
+  const key = isReusable(request, loadContext, responseStatusCode, remixContext) ? await documentKey(request, loadContext, remixContext) : null;
+  const reused = key === null ? undefined : keptDocument(key, nonce);
+  if (reused) return answer(reused);
 
   // No page defers data, so the whole document is ready right after its loaders: it is rendered
   // complete and sent in one write with its length, instead of as a stream of small chunks through
@@ -54,9 +66,8 @@ export default async function handleRequest(
           document.on("finish", () => {
             clearTimeout(timeout);
             const body = Buffer.concat(chunks);
-            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-            responseHeaders.set("Content-Length", String(body.length));
-            resolve(documentResponse(body, { headers: responseHeaders, status: responseStatusCode }));
+            if (key !== null && renderErrors.length === 0) keepDocument(key, body, nonce);
+            resolve(answer(body));
           });
           pipe(document);
         },

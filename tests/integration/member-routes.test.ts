@@ -139,6 +139,21 @@ describe("/members and /members/{id}", () => {
     expect(statusOf(nonsense)).toBe(404);
   });
 
+  it("keeps a visitor's results a minute for every visitor with the same search, never a member's", async () => {
+    const open = tenantSchema.parse({ ...tenantFixture({ id: "open", pool: "open-pool" }) });
+    const search = (query: string, member?: CurrentMember) =>
+      membersLoader({ request: new Request(`http://open.example/members?search=1${query}`), context: contextFor(open, member ? { member } : {}), params: {} });
+    const me = await addPerson(open, "Viewer");
+    await addPerson(open, "Early");
+    expect((await search("&gender=female")).data.cards.map((card) => card.name).sort()).toEqual(["Early", "Viewer"]);
+    await addPerson(open, "Later");
+    // The same search by another visitor within the minute: the kept results.
+    expect((await search("&gender=female")).data.cards.map((card) => card.name).sort()).toEqual(["Early", "Viewer"]);
+    // Another search, and any member's, are looked up.
+    expect((await search("&gender=female&min_age=18")).data.cards.map((card) => card.name).sort()).toEqual(["Early", "Later", "Viewer"]);
+    expect((await search("&gender=female", me)).data.cards.map((card) => card.name).sort()).toEqual(["Early", "Later"]);
+  });
+
   it("blocking from a profile hides the blocker from the blocked member; blocking another pool's member is a 404", async () => {
     const me = await addPerson(alpha, "Me");
     const pest = await addPerson(alpha, "Pest");

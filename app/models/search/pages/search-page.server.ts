@@ -6,11 +6,11 @@ import { profiles } from "../../../../db/schema";
 import type { Storage } from "~/services/storage/storage";
 import type { Tenant } from "~/tenancy/schema";
 import { searchCookie } from "~/web/cookies.server";
-import { countMatches, searchMembers, type SearchScope } from "~/models/search/member-search.server";
+import { countMatches, searchMembers, type SearchPage, type SearchScope } from "~/models/search/member-search.server";
 import { filtersToParams, parseSearchFilters, similarFilters, type SearchFilters, type SearchRules } from "~/models/search/search-filters";
 import { visitTracking } from "~/models/accounts/pages/signup-form-settings.server";
 import { hasTrafficSource } from "~/models/accounts/tracking";
-import { cardsAsShown, decodeCursor, encodeCursor, type MemberCard } from "~/models/members/member-cards.server";
+import { cardsAsShown, decodeCursor, encodeCursor, type Cursor, type MemberCard } from "~/models/members/member-cards.server";
 
 export const PAGE_SIZE = 24;
 /** Fewer results than this on the first page bring "similar profiles" below them. */
@@ -60,6 +60,47 @@ export async function defaultFilters(db: Database, memberId: number | undefined,
   return { gender: me.sexuality === "gay" || me.sexuality === "lesbian" ? me.gender : other };
 }
 
+interface Results {
+  page: SearchPage;
+  count: number;
+  similar: MemberCard[];
+}
+
+/** One keyset page of a search, its capped count and, on a first page with few results, similar profiles. */
+async function findResults(
+  db: Database,
+  storage: Storage,
+  input: { scope: SearchScope; filters: SearchFilters; after: Cursor | null; before: Cursor | null; minAge: number },
+): Promise<Results> {
+  const { scope, filters, after, before } = input;
+  const [page, count] = await Promise.all([searchMembers(db, storage, { scope, filters, after, before, limit: PAGE_SIZE }), rememberedCount(db, scope, filters)]);
+  let similar: MemberCard[] = [];
+  if (!after && !before && page.cards.length < SIMILAR_BELOW) {
+    const shown = new Set(page.cards.map((card) => card.id));
+    const looser = await searchMembers(db, storage, { scope, filters: similarFilters(filters, input.minAge), limit: SIMILAR_LIMIT + shown.size });
+    similar = looser.cards.filter((card) => !shown.has(card.id)).slice(0, SIMILAR_LIMIT);
+  }
+  return { page, count, similar };
+}
+
+/**
+ * What a visitor finds is the same for every visitor with the same search, and their pages may be
+ * a minute old anyway (app/web/page-cache.server.ts): the results are kept a minute per brand,
+ * search and page, and visitors asking at the same moment share one lookup.
+ */
+const visitorResults = new LRUCache<string, Promise<Results>>({ max: 5_000, ttl: 60_000 });
+
+function keptForVisitors(scope: SearchScope, filters: SearchFilters, after: Cursor | null, before: Cursor | null, find: () => Promise<Results>): Promise<Results> {
+  const key = JSON.stringify([scope.siteId, filtersToParams(filters).toString(), after, before]);
+  const hit = visitorResults.get(key);
+  if (hit) return hit;
+  const found = find();
+  visitorResults.set(key, found);
+  // A failed lookup is not kept.
+  found.catch(() => visitorResults.delete(key));
+  return found;
+}
+
 export interface SearchPageData {
   filters: SearchFilters;
   cards: MemberCard[];
@@ -101,17 +142,8 @@ export async function loadSearchPage(
   const scope: SearchScope = { pool: input.tenant.pool, viewerId: input.viewerId, siteId: input.tenant.id };
   const after = decodeCursor(url.searchParams.get("after"));
   const before = after ? null : decodeCursor(url.searchParams.get("before"));
-  const firstPage = !after && !before;
-  const [page, count] = await Promise.all([
-    searchMembers(db, storage, { scope, filters, after, before, limit: PAGE_SIZE }),
-    rememberedCount(db, scope, filters),
-  ]);
-  let similar: MemberCard[] = [];
-  if (firstPage && page.cards.length < SIMILAR_BELOW) {
-    const shown = new Set(page.cards.map((card) => card.id));
-    const looser = await searchMembers(db, storage, { scope, filters: similarFilters(filters, rules.minAge), limit: SIMILAR_LIMIT + shown.size });
-    similar = looser.cards.filter((card) => !shown.has(card.id)).slice(0, SIMILAR_LIMIT);
-  }
+  const find = () => findResults(db, storage, { scope, filters, after, before, minAge: rules.minAge });
+  const { page, count, similar } = input.viewerId === null ? await keptForVisitors(scope, filters, after, before, find) : await find();
   const visible = input.tenant.settings.visible_profile_fields;
   return {
     data: {
