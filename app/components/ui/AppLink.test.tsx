@@ -1,12 +1,16 @@
 // @vitest-environment happy-dom
 import { Outlet, useLocation, useNavigationType } from "@remix-run/react";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createRemixStub } from "../../../tests/fixtures/remix-stub";
 import { AppLink, AppNavLink, leadsTo } from "./AppLink";
-import { useAppLinkNavigation } from "./app-link-navigation";
+import { appLinkTarget, useAppLinkNavigation } from "./app-link-navigation";
 
 afterEach(cleanup);
+// A click the handler leaves to the browser would make happy-dom load the page from a server.
+beforeAll(() => {
+  (window as unknown as { happyDOM: { settings: { navigation: { disableMainFrameNavigation: boolean } } } }).happyDOM.settings.navigation.disableMainFrameNavigation = true;
+});
 
 function Page() {
   const { pathname, search } = useLocation();
@@ -88,6 +92,27 @@ describe("AppLink", () => {
     expect(click("handled")).toBe(false);
     expect(click("plain")).toBe(true);
     expect(screen.getByTestId("where").textContent).toBe("POP /likes/received");
+  });
+});
+
+describe("appLinkTarget", () => {
+  it("keeps the scroll position only for a link marked so (preventScrollReset), and replaces only the page shown", () => {
+    show("/members");
+    render(
+      <>
+        <AppLink to="/likes/sent" preventScrollReset>
+          keep
+        </AppLink>
+        <AppLink to="/likes/sent">reset</AppLink>
+      </>,
+    );
+    const target = (name: string) => {
+      const event = new MouseEvent("click", { button: 0, bubbles: true });
+      Object.defineProperty(event, "target", { value: screen.getByRole("link", { name }) });
+      return appLinkTarget(event, window.location);
+    };
+    expect(target("keep")).toEqual({ path: "/likes/sent", replace: false, preventScrollReset: true });
+    expect(target("reset")).toEqual({ path: "/likes/sent", replace: false, preventScrollReset: false });
   });
 });
 

@@ -74,7 +74,7 @@ export async function brandTeasers(
 }
 
 /** Teasers as a brand shows them: what its visible_profile_fields leave out is left out (the town with the city). */
-export function teasersAsShown(teasers: MemberTeaser[], visibleFields: readonly string[]): MemberTeaser[] {
+function teasersAsShown(teasers: MemberTeaser[], visibleFields: readonly string[]): MemberTeaser[] {
   const visible = new Set(visibleFields);
   return teasers.map((teaser) => ({
     ...teaser,
