@@ -1,4 +1,4 @@
-import { sql, type SQL } from "drizzle-orm";
+import { sql, type Placeholder, type SQL } from "drizzle-orm";
 import { profiles, type Member } from "../../../db/schema";
 
 /**
@@ -14,6 +14,6 @@ export function isListed(status: Member["status"], invisible: boolean): boolean 
  * Whether a profile is shown on this brand: every profile is, except a fictional one whose
  * brand list leaves this brand out (docs/product/staff.md#fictional-profiles).
  */
-export function shownOnBrand(siteId: string): SQL {
+export function shownOnBrand(siteId: string | Placeholder): SQL {
   return sql`(${profiles.shownOn} is null or ${siteId} = any(${profiles.shownOn}))`;
 }
