@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { dayBefore, dayOf, listTime } from "./chat-clock";
 
@@ -7,6 +8,29 @@ describe("dayOf", () => {
     expect(dayOf(lateEvening, "Europe/Amsterdam")).toBe("2026-11-22");
     expect(dayOf(lateEvening, "America/New_York")).toBe("2026-11-21");
     expect(dayOf(new Date("2026-03-29T00:30:00Z"), "Europe/Amsterdam")).toBe("2026-03-29");
+  });
+
+  it("is the formatted day of any moment in any zone, odd offsets and clock changes too (days are remembered per quarter hour)", () => {
+    const zones = ["Europe/Amsterdam", "Asia/Kathmandu", "America/St_Johns", "Australia/Lord_Howe", "Pacific/Chatham", "UTC"];
+    const QUARTER = 15 * 60_000;
+    const formatted = (date: Date, timeZone: string) => new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(date);
+    // Two moments within an hour from a quarter of a day (every quarter equally likely, so each zone's
+    // midnight is met often): the first asks and is remembered, the second must still be right.
+    const moments = fc.record({
+      day: fc.integer({ min: Date.UTC(2020, 0, 1) / 86_400_000, max: Date.UTC(2035, 11, 31) / 86_400_000 }),
+      quarter: fc.integer({ min: 0, max: 95 }),
+      first: fc.integer({ min: 0, max: 4 * QUARTER - 1 }),
+      second: fc.integer({ min: 0, max: 4 * QUARTER - 1 }),
+      zone: fc.constantFrom(...zones),
+    });
+    fc.assert(
+      fc.property(moments, ({ day, quarter, first, second, zone }) => {
+        const start = day * 86_400_000 + quarter * QUARTER;
+        expect(dayOf(new Date(start + first), zone)).toBe(formatted(new Date(start + first), zone));
+        expect(dayOf(new Date(start + second), zone)).toBe(formatted(new Date(start + second), zone));
+      }),
+      { numRuns: 3_000 },
+    );
   });
 });
 

@@ -11,9 +11,24 @@ export interface ChatClock {
   yesterday: string;
 }
 
+/**
+ * Every time zone's offset, and every change of it, falls on a quarter of an hour: within one
+ * quarter the day is the same. A conversation asks for the day of each message twice per render,
+ * and formatting a date is the dearer part of that.
+ */
+const QUARTER_MS = 15 * 60_000;
+const knownDays = new Map<string, string>();
+
 /** The brand's calendar day of a moment, as YYYY-MM-DD. */
 export function dayOf(date: Date, timeZone: string): string {
-  return dateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(date);
+  const key = `${timeZone}|${Math.floor(date.getTime() / QUARTER_MS)}`;
+  let day = knownDays.get(key);
+  if (day === undefined) {
+    day = dateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(date);
+    if (knownDays.size >= 10_000) knownDays.clear();
+    knownDays.set(key, day);
+  }
+  return day;
 }
 
 /** The conversation list's time of a last message: the time today, "yesterday", else the date. */
