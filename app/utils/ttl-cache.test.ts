@@ -18,4 +18,16 @@ describe("TtlCache", () => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(await cache.get("a", async () => 7, 1)).toBe(7);
   });
+
+  it("keeps at most its number of values, the oldest going first", async () => {
+    const cache = new TtlCache<string, string>(1000, 2);
+    const loads: string[] = [];
+    const load = (key: string) => async () => (loads.push(key), key);
+    await cache.get("a", load("a"), 0);
+    await cache.get("b", load("b"), 0);
+    await cache.get("c", load("c"), 0);
+    await cache.get("b", load("b"), 0);
+    await cache.get("a", load("a"), 0);
+    expect(loads).toEqual(["a", "b", "c", "a"]);
+  });
 });

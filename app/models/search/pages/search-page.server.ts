@@ -10,6 +10,7 @@ import { countMatches, searchMembers, type SearchPage, type SearchScope } from "
 import { filtersToParams, parseSearchFilters, similarFilters, type SearchFilters, type SearchRules } from "~/models/search/search-filters";
 import { visitTracking } from "~/models/accounts/pages/signup-form-settings.server";
 import { hasTrafficSource } from "~/models/accounts/tracking";
+import { TtlCache } from "~/utils/ttl-cache";
 import { cardsAsShown, decodeCursor, encodeCursor, type Cursor, type MemberCard } from "~/models/members/member-cards.server";
 
 export const PAGE_SIZE = 24;
@@ -88,18 +89,7 @@ async function findResults(
  * a minute old anyway (app/web/page-cache.server.ts): the results are kept a minute per brand,
  * search and page, and visitors asking at the same moment share one lookup.
  */
-const visitorResults = new LRUCache<string, Promise<Results>>({ max: 5_000, ttl: 60_000 });
-
-function keptForVisitors(scope: SearchScope, filters: SearchFilters, after: Cursor | null, before: Cursor | null, find: () => Promise<Results>): Promise<Results> {
-  const key = JSON.stringify([scope.siteId, filtersToParams(filters).toString(), after, before]);
-  const hit = visitorResults.get(key);
-  if (hit) return hit;
-  const found = find();
-  visitorResults.set(key, found);
-  // A failed lookup is not kept.
-  found.catch(() => visitorResults.delete(key));
-  return found;
-}
+const visitorResults = new TtlCache<string, Results>(60_000, 5_000);
 
 export interface SearchPageData {
   filters: SearchFilters;
@@ -143,7 +133,8 @@ export async function loadSearchPage(
   const after = decodeCursor(url.searchParams.get("after"));
   const before = after ? null : decodeCursor(url.searchParams.get("before"));
   const find = () => findResults(db, storage, { scope, filters, after, before, minAge: rules.minAge });
-  const { page, count, similar } = input.viewerId === null ? await keptForVisitors(scope, filters, after, before, find) : await find();
+  const visitorKey = JSON.stringify([scope.siteId, filtersToParams(filters).toString(), after, before]);
+  const { page, count, similar } = input.viewerId === null ? await visitorResults.get(visitorKey, find) : await find();
   const visible = input.tenant.settings.visible_profile_fields;
   return {
     data: {
