@@ -1,4 +1,4 @@
-import { RemixBrowser } from "@remix-run/react";
+import { decodeHydrationData, RemixBrowser } from "@remix-run/react";
 import i18next from "i18next";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
@@ -14,8 +14,8 @@ function catalogueVersion(): string {
   return document.querySelector<HTMLMetaElement>('meta[name="catalogue-version"]')?.content ?? "";
 }
 
-async function hydrate() {
-  await i18next
+function initI18next() {
+  return i18next
     .use(initReactI18next)
     .use(catalogueBackend(catalogueVersion()))
     .init({
@@ -26,6 +26,14 @@ async function hydrate() {
       defaultNS: DEFAULT_NAMESPACE,
       interpolation: { escapeValue: false },
     });
+}
+
+async function hydrate() {
+  // The page's data is decoded before hydrateRoot, beside the catalogues, so that RemixBrowser
+  // never suspends the root: a key or a tap before React's first render makes React hydrate the
+  // page inside the event, and a root that suspends there is React error 345 and a lost tap
+  // (docs/decisions/037-hydration-start.md).
+  await Promise.all([initI18next(), decodeHydrationData()]);
 
   startTransition(() => {
     hydrateRoot(
