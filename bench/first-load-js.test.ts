@@ -5,7 +5,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
-import { failures, firstLoadFiles, gzipSize, measurePages, pageRoutes, type Budget, type BuildFacts, type ClientManifest } from "./first-load-js";
+import { brotliCompressSync, gzipSync } from "node:zlib";
+import { precompress } from "../server/precompress.mjs";
+import { failures, firstLoadFiles, measurePages, pageRoutes, type Budget, type BuildFacts, type ClientManifest } from "./first-load-js";
 
 /**
  * A made-up build: an entry, a root, a pathless layout with a page and an index page, a lander
@@ -26,16 +28,16 @@ const MANIFEST: ClientManifest = {
   },
 };
 
-/** Bytes that gzip cannot shrink (random ones), so a file weighs about its size. */
+/** Bytes that no compression shrinks (random ones), so a file weighs about its size. */
 const incompressible = (bytes: number) => randomBytes(bytes);
 
 function facts(files: Record<string, Buffer>, options: { noHydrate?: string[] } = {}): BuildFacts {
   const imports: Record<string, string[]> = { "/build/_shared/forms.js": ["/build/_shared/zod.js"], "/build/routes/members.js": ["/build/_shared/react.js"] };
   return {
-    read: (url) => {
+    sent: (url) => {
       const file = files[url];
       if (!file) throw new Error(`no file ${url}`);
-      return file;
+      return { brotli: brotliCompressSync(file).length, gzip: gzipSync(file).length };
     },
     staticImports: (url) => imports[url] ?? [],
     rendersPage: (id) => id !== "routes/healthz",
@@ -66,7 +68,8 @@ describe("first-load JavaScript", () => {
     );
     const members = measurePages(MANIFEST, facts(SMALL), BUDGETS).find((page) => page.routeId === "routes/_default.members")!;
     expect(members.url).toBe("/members");
-    expect(members.gzipBytes).toBe(members.files.reduce((sum, url) => sum + gzipSize(SMALL[url]!), 0));
+    expect(members.brotliBytes).toBe(members.files.reduce((sum, url) => sum + brotliCompressSync(SMALL[url]!).length, 0));
+    expect(members.gzipBytes).toBe(members.files.reduce((sum, url) => sum + gzipSync(SMALL[url]!).length, 0));
   });
 
   it("passes pages within their budget", () => {
@@ -83,7 +86,7 @@ describe("first-load JavaScript", () => {
   it("counts nothing for a page that does not hydrate, and fails a lander that does", () => {
     const pages = measurePages(MANIFEST, facts(SMALL, { noHydrate: ["routes/_lander.landers.$kind"] }), BUDGETS);
     const lander = pages.find((page) => page.routeId === "routes/_lander.landers.$kind")!;
-    expect(lander).toMatchObject({ files: [], gzipBytes: 0, over: false });
+    expect(lander).toMatchObject({ files: [], brotliBytes: 0, gzipBytes: 0, over: false });
     expect(failures(pages).map((page) => page.routeId)).toEqual(["routes/_lander.landers.$kind.x"]);
   });
 
@@ -98,13 +101,16 @@ describe("npm run budget:js", () => {
   const dir = mkdtempSync(path.join(tmpdir(), "js-budget-"));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  /** A server build as Remix writes it (index.js, metafile.js.json) with its browser files, one page with `pageBytes` of script. */
-  function writeBuild(name: string, pageBytes: number): string {
+  /**
+   * A server build as Remix writes it (index.js, metafile.js.json) with its browser files, one page
+   * with `page` as its script, compressed as `npm run build` compresses them.
+   */
+  async function writeBuild(name: string, page: Buffer, compressed = true): Promise<string> {
     const root = path.join(dir, name);
     const assets = path.join(root, "public", "build");
     mkdirSync(path.join(assets, "routes"), { recursive: true });
     mkdirSync(path.join(root, "build"), { recursive: true });
-    const files = { "entry.js": incompressible(1024), "root.js": incompressible(1024), "routes/page.js": incompressible(pageBytes) };
+    const files = { "entry.js": incompressible(1024), "root.js": incompressible(1024), "routes/page.js": page };
     for (const [file, content] of Object.entries(files)) writeFileSync(path.join(assets, file), content);
     const manifest: ClientManifest = {
       entry: { module: "/build/entry.js" },
@@ -120,6 +126,7 @@ describe("npm run budget:js", () => {
     );
     const outputs = Object.fromEntries(Object.keys(files).map((file) => [path.join(assets, file), { imports: [] }]));
     writeFileSync(path.join(root, "build", "metafile.js.json"), JSON.stringify({ outputs }));
+    if (compressed) await precompress(assets);
     return path.join(root, "build", "index.js");
   }
 
@@ -130,14 +137,22 @@ describe("npm run budget:js", () => {
     );
 
   it("prints the table and exits 0 when every page fits", async () => {
-    const { code, stdout } = await run(writeBuild("fits", 100 * 1024));
-    expect(stdout).toMatch(/\| \/page \| `routes\/page` \| page \| 3 \| 10\d\.\d \| 150 \| ok \|/);
+    const { code, stdout } = await run(await writeBuild("fits", incompressible(100 * 1024)));
+    expect(stdout).toMatch(/\| \/page \| `routes\/page` \| page \| 3 \| 10\d\.\d \| 150 \| 10\d\.\d \| ok \|/);
     expect(code).toBe(0);
   });
 
   it("exits 1 when a page is over its budget", async () => {
-    const { code, stdout } = await run(writeBuild("over", 160 * 1024));
-    expect(stdout).toMatch(/\| \/page \| `routes\/page` \| page \| 3 \| 16\d\.\d \| 150 \| \*\*over by \d+\.\d\*\* \|/);
+    const { code, stdout } = await run(await writeBuild("over", incompressible(160 * 1024)));
+    expect(stdout).toMatch(/\| \/page \| `routes\/page` \| page \| 3 \| 16\d\.\d \| 150 \| 16\d\.\d \| \*\*over by \d+\.\d\*\* \|/);
     expect(code).toBe(1);
+  });
+
+  it("measures what the server sends, the compressed copies, and refuses a build without them", async () => {
+    // 400 KiB of script that compresses well: under the budget as sent.
+    const { code, stdout } = await run(await writeBuild("text", Buffer.from("export const answer = 42;\n".repeat(16_000))));
+    expect(stdout).toMatch(/\| \/page \| `routes\/page` \| page \| 3 \| 2\.\d \| 150 \| 3\.\d \| ok \|/);
+    expect(code).toBe(0);
+    expect((await run(await writeBuild("uncompressed", Buffer.from("export const answer = 42;\n".repeat(100)), false))).code).toBe(1);
   });
 });

@@ -6,6 +6,7 @@ import path from "node:path";
 import { broadcastDevReady } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
+import expressStaticGzip from "express-static-gzip";
 
 const BUILD_PATH = path.resolve("build/index.js");
 if (!existsSync(BUILD_PATH)) {
@@ -44,7 +45,12 @@ const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", false);
 app.use(compression());
-app.use("/build", express.static("public/build", { immutable: true, maxAge: "1y", setHeaders: fileHeaders }));
+// The browser build goes out as compressed at build time (server/precompress.mjs): Brotli to every
+// browser that takes it, gzip to the rest, the file itself to a client that takes neither; nothing is
+// compressed per request (docs/decisions/039-precompressed-build.md). `remix dev` rebuilds without
+// them, so there the compression middleware compresses.
+const buildFiles = { immutable: true, maxAge: "1y", setHeaders: fileHeaders };
+app.use("/build", production ? expressStaticGzip("public/build", { enableBrotli: true, orderPreference: ["br", "gz"], serveStatic: buildFiles }) : express.static("public/build", buildFiles));
 // Chat photos are private: only their signed links (/private-media/…) serve them.
 app.use("/media/chat", (_req, res) => res.status(404).end());
 app.use("/media", express.static(path.join(dataDir, "storage"), { immutable: true, maxAge: "1y", index: false, fallthrough: false, setHeaders: fileHeaders }));
