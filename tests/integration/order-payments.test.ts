@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { creditLedger, memberEvents, members, orders, orderStatusHistory } from "../../db/schema/index";
 import { applyPaymentStatus, attachPayment } from "../../app/models/payments/order-payments.server";
 import { placeOrder } from "../../app/models/payments/order-placement.server";
+import { orderToRepeat } from "../../app/models/payments/member-orders.server";
 import { tenantSchema } from "../../app/tenancy/schema";
 import { testDatabasePerFile } from "../fixtures/database";
 import { createMember } from "../fixtures/members";
@@ -88,5 +89,31 @@ describe("payment reports", () => {
     await orderFor("tr_known");
     expect(await report("tr_unknown", "paid")).toBeNull();
     expect(await applyPaymentStatus(handle.db, { provider: "mollie", paymentId: "tr_known", status: "paid", source: "webhook" })).toBeNull();
+  });
+});
+
+describe("the order /credits/repeat-order repeats", () => {
+  /** Another order of the member's for the brand's first bundle, reported with `status`. */
+  async function another(memberId: number, paymentId: string, status: "paid" | "failed") {
+    const bundle = tenant.pricing[tenant.currency]!.bundles[0]!;
+    const placed = await placeOrder(handle.db, { tenant, member: { id: memberId, paidUser: true, createdAt: new Date("2020-01-01T00:00:00Z") }, product: { kind: "bundle", id: bundle.id }, country: "NL", method: "ideal", issuer: null, provider: "local", code: null });
+    if (!placed.ok) throw new Error(placed.error);
+    await attachPayment(handle.db, placed.orderId, paymentId);
+    await report(paymentId, status);
+    return placed.orderId;
+  }
+
+  it("is the newest paid order, before any newer one not paid; else the newest; none for a member without orders or on another site", async () => {
+    const { memberId, orderId: first } = await orderFor("tr_repeat_1");
+    expect((await orderToRepeat(handle.db, { memberId, siteId: tenant.id }))?.id).toBe(first);
+    await report("tr_repeat_1", "failed");
+    const paid = await another(memberId, "tr_repeat_2", "paid");
+    await another(memberId, "tr_repeat_3", "failed");
+    expect(await orderToRepeat(handle.db, { memberId, siteId: tenant.id })).toMatchObject({ id: paid, status: "paid" });
+    const newerPaid = await another(memberId, "tr_repeat_4", "paid");
+    expect((await orderToRepeat(handle.db, { memberId, siteId: tenant.id }))?.id).toBe(newerPaid);
+    expect(await orderToRepeat(handle.db, { memberId, siteId: "another-site" })).toBeNull();
+    const { member: none } = await createMember(handle.db, { tenant, email: "no-orders@example.com" });
+    expect(await orderToRepeat(handle.db, { memberId: none.id, siteId: tenant.id })).toBeNull();
   });
 });

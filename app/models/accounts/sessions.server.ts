@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, lt, ne, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../../db/client.server";
+import { preparedPerDatabase } from "../../../db/prepared.server";
 import { members, photos, profiles, sessions } from "../../../db/schema";
 import { SESSION_DAYS, sessionCookie } from "~/web/cookies.server";
 import { mayBeLoggedIn, type CurrentMember } from "~/models/members/current-member";
@@ -31,14 +32,9 @@ export async function sessionIdFrom(cookieHeader: string | null): Promise<string
   return typeof value === "string" && value.length > 20 ? value : null;
 }
 
-/**
- * Every request of a logged-in member starts with this lookup, so it is built once per database
- * and sent as a prepared statement.
- */
-const sessionLookups = new WeakMap<Database, ReturnType<typeof prepareSessionLookup>>();
-
-function prepareSessionLookup(db: Database) {
-  return db
+/** Every request of a logged-in member starts with this lookup. */
+const sessionLookup = preparedPerDatabase((db: Database) =>
+  db
     .select({
       id: members.id,
       siteId: members.siteId,
@@ -71,8 +67,8 @@ function prepareSessionLookup(db: Database) {
       ),
     )
     .limit(1)
-    .prepare("session_member");
-}
+    .prepare("session_member"),
+);
 
 /**
  * The member of a live session on this site. A session of another site, an expired or idle one,
@@ -80,9 +76,7 @@ function prepareSessionLookup(db: Database) {
  */
 export async function findSessionMember(db: Database, sessionId: string, siteId: string, idleDays = SESSION_DAYS, timeZone = "UTC"): Promise<CurrentMember | null> {
   const now = new Date();
-  let lookup = sessionLookups.get(db);
-  if (!lookup) sessionLookups.set(db, (lookup = prepareSessionLookup(db)));
-  const [row] = await lookup.execute({ idHash: hashSessionId(sessionId), siteId, idleDays });
+  const [row] = await sessionLookup(db).execute({ idHash: hashSessionId(sessionId), siteId, idleDays });
   if (!row || !row.email || !mayBeLoggedIn(row.status)) return null;
   // The first request of a session, and one every few minutes after: the brand's figures count the
   // member active on this day of the brand (docs/product/console.md#figures).

@@ -1,5 +1,6 @@
-import { and, count, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type AnyColumn, type Placeholder, type SQL } from "drizzle-orm";
 import type { Database, Executor } from "../../../db/client.server";
+import { preparedPerDatabase } from "../../../db/prepared.server";
 import { likes, members, photos, profiles, swipeDays } from "../../../db/schema";
 import type { Storage } from "~/services/storage/storage";
 import type { LikesTab } from "./likes-tabs";
@@ -119,11 +120,18 @@ export interface LikeState {
 }
 
 /** Between a viewer and a profile: who liked whom, and whether their like to the viewer is still new. */
-export async function likeState(db: Database, viewerId: number, memberId: number): Promise<LikeState & { theirLikeIsNew: boolean }> {
-  const rows = await db
+/** Every profile a member opens asks this. */
+const likesBetween = preparedPerDatabase((db: Database) => {
+  const [viewerId, memberId] = [sql.placeholder("viewerId"), sql.placeholder("memberId")];
+  return db
     .select({ likerId: likes.likerId, matchedAt: likes.matchedAt, seenAt: likes.seenAt })
     .from(likes)
-    .where(or(and(eq(likes.likerId, viewerId), eq(likes.likedId, memberId)), and(eq(likes.likerId, memberId), eq(likes.likedId, viewerId))));
+    .where(or(and(eq(likes.likerId, viewerId), eq(likes.likedId, memberId)), and(eq(likes.likerId, memberId), eq(likes.likedId, viewerId))))
+    .prepare("likes_between");
+});
+
+export async function likeState(db: Database, viewerId: number, memberId: number): Promise<LikeState & { theirLikeIsNew: boolean }> {
+  const rows = await likesBetween(db).execute({ viewerId, memberId });
   const mine = rows.find((row) => row.likerId === viewerId);
   const theirs = rows.find((row) => row.likerId === memberId);
   return { liked: Boolean(mine), likedMe: Boolean(theirs), matched: Boolean(mine?.matchedAt), theirLikeIsNew: theirs !== undefined && theirs.seenAt === null };
@@ -144,7 +152,7 @@ export async function markLikeSeen(db: Database, viewerId: number, likerId: numb
 export type LikeCard = MemberCard & { isNew: boolean; matched: boolean };
 
 /** The other side of a like must still be someone the member may see. */
-function visibleOther(otherId: AnyColumn, memberId: number, pool: string, db: Executor): SQL {
+function visibleOther(otherId: AnyColumn, memberId: number | Placeholder, pool: string | Placeholder, db: Executor): SQL {
   return and(eq(profiles.pool, pool), eq(profiles.listed, true), notBlockedBetween(otherId, memberId, db))!;
 }
 
@@ -158,55 +166,71 @@ export async function likesList(
   input: { memberId: number; pool: string; tab: LikesTab; limit?: number; now?: Date },
 ): Promise<LikeCard[]> {
   const now = input.now ?? new Date();
-  const received = input.tab === "received";
-  const other = received ? likes.likerId : likes.likedId;
-  const rows = await db
-    .select({
-      ...cardColumns,
-      seenAt: likes.seenAt,
-      matchedAt: likes.matchedAt,
-    })
-    .from(likes)
-    .innerJoin(profiles, eq(profiles.memberId, other))
-    .leftJoin(photos, approvedMainPhoto)
-    .where(
-      and(
-        received ? eq(likes.likedId, input.memberId) : eq(likes.likerId, input.memberId),
-        input.tab === "matches" ? isNotNull(likes.matchedAt) : undefined,
-        visibleOther(other, input.memberId, input.pool, db),
-      ),
-    )
-    .orderBy(desc(input.tab === "matches" ? likes.matchedAt : likes.createdAt))
-    .limit(input.limit ?? 120);
+  const rows = await likesTabs(db)[input.tab].execute({ memberId: input.memberId, pool: input.pool, limit: input.limit ?? 120 });
   return rows.map((row) => ({
     ...toMemberCard(row, storage, now),
-    isNew: received && row.seenAt === null,
+    isNew: input.tab === "received" && row.seenAt === null,
     matched: row.matchedAt !== null,
   }));
 }
+
+/** Each tab of /likes as a statement of its own (a member's likes pages are among their most visited). */
+const likesTabs = preparedPerDatabase((db: Database) => {
+  const tab = (name: LikesTab) => {
+    const received = name === "received";
+    const other = received ? likes.likerId : likes.likedId;
+    const memberId = sql.placeholder("memberId");
+    return db
+      .select({ ...cardColumns, seenAt: likes.seenAt, matchedAt: likes.matchedAt })
+      .from(likes)
+      .innerJoin(profiles, eq(profiles.memberId, other))
+      .leftJoin(photos, approvedMainPhoto)
+      .where(
+        and(
+          received ? eq(likes.likedId, memberId) : eq(likes.likerId, memberId),
+          name === "matches" ? isNotNull(likes.matchedAt) : undefined,
+          visibleOther(other, memberId, sql.placeholder("pool"), db),
+        ),
+      )
+      .orderBy(desc(name === "matches" ? likes.matchedAt : likes.createdAt))
+      .limit(sql.placeholder("limit"))
+      .prepare(`likes_${name}`);
+  };
+  return { received: tab("received"), given: tab("given"), matches: tab("matches") } satisfies Record<LikesTab, unknown>;
+});
 
 /** Badges stop counting here (they show 99+). */
 const BADGE_CAP = 100;
 
 /** New likes for the badge: received, not yet looked at, from members still visible (counted up to 100). */
 export async function newLikesCount(db: Database, memberId: number, pool: string, exceptLikerId?: number): Promise<number> {
-  const capped = db
-    .select({ one: sql`1` })
-    .from(likes)
-    .innerJoin(profiles, eq(profiles.memberId, likes.likerId))
-    .where(
-      and(
-        eq(likes.likedId, memberId),
-        isNull(likes.seenAt),
-        exceptLikerId === undefined ? undefined : ne(likes.likerId, exceptLikerId),
-        visibleOther(likes.likerId, memberId, pool, db),
-      ),
-    )
-    .limit(BADGE_CAP)
-    .as("capped");
-  const [row] = await db.select({ n: count() }).from(capped);
+  const counts = newLikesCounts(db);
+  const [row] = exceptLikerId === undefined ? await counts.all.execute({ memberId, pool }) : await counts.butOne.execute({ memberId, pool, exceptLikerId });
   return row?.n ?? 0;
 }
+
+/** The count for the badges, and the count while a liker's profile is being opened (every such view). */
+const newLikesCounts = preparedPerDatabase((db: Database) => {
+  const counting = (exceptOne: boolean) => {
+    const memberId = sql.placeholder("memberId");
+    const capped = db
+      .select({ one: sql`1` })
+      .from(likes)
+      .innerJoin(profiles, eq(profiles.memberId, likes.likerId))
+      .where(
+        and(
+          eq(likes.likedId, memberId),
+          isNull(likes.seenAt),
+          exceptOne ? ne(likes.likerId, sql.placeholder("exceptLikerId")) : undefined,
+          visibleOther(likes.likerId, memberId, sql.placeholder("pool"), db),
+        ),
+      )
+      .limit(BADGE_CAP)
+      .as("capped");
+    return db.select({ n: count() }).from(capped).prepare(exceptOne ? "new_likes_but_one" : "new_likes");
+  };
+  return { all: counting(false), butOne: counting(true) };
+});
 
 /** A match this member has not been shown yet (the other liked back since), for the match modal. */
 export async function unseenMatch(db: Database, storage: Storage, memberId: number, pool: string) {

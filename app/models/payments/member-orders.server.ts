@@ -1,5 +1,6 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
+import { preparedPerDatabase } from "../../../db/prepared.server";
 import { orders } from "../../../db/schema";
 import type { PaymentService } from "~/services/payments/payments";
 import { applyPaymentStatus, type OrderStatus } from "./order-payments.server";
@@ -44,13 +45,21 @@ export async function memberOrders(db: Database, input: { memberId: number; site
     .limit(input.limit);
 }
 
+/** /credits asks on every visit whether there is an order to repeat: one prepared statement. */
+const repeatable = preparedPerDatabase((db: Database) =>
+  db
+    .select(ORDER_COLUMNS)
+    .from(orders)
+    .where(and(eq(orders.memberId, sql.placeholder("memberId")), eq(orders.siteId, sql.placeholder("siteId"))))
+    .orderBy(sql`${orders.status} = 'paid' desc`, desc(orders.id))
+    .limit(1)
+    .prepare("order_to_repeat"),
+);
+
 /** What /credits/repeat-order repeats: the newest paid order, else the newest order at all. */
 export async function orderToRepeat(db: Database, input: { memberId: number; siteId: string }) {
-  const mine = and(eq(orders.memberId, input.memberId), eq(orders.siteId, input.siteId));
-  const [paid] = await db.select(ORDER_COLUMNS).from(orders).where(and(mine, eq(orders.status, "paid"))).orderBy(desc(orders.id)).limit(1);
-  if (paid) return paid;
-  const [latest] = await db.select(ORDER_COLUMNS).from(orders).where(mine).orderBy(desc(orders.id)).limit(1);
-  return latest ?? null;
+  const [order] = await repeatable(db).execute(input);
+  return order ?? null;
 }
 
 const UNSETTLED: OrderStatus[] = ["open", "pending"];

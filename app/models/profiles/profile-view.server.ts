@@ -1,5 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
+import { preparedPerDatabase } from "../../../db/prepared.server";
 import { blocks, members, photos, profiles } from "../../../db/schema";
 import type { Storage } from "~/services/storage/storage";
 import type { Tenant } from "~/tenancy/schema";
@@ -55,10 +56,8 @@ export async function viewProfile(
   const { tenant, viewer, memberId } = input;
   const now = input.now ?? new Date();
   const isOwn = viewer?.id === memberId;
-  let lookup = profileLookups.get(db);
-  if (!lookup) profileLookups.set(db, (lookup = prepareProfileLookup(db)));
   // Member ids start at 1: a visitor (0) has no blocks and no photos of their own.
-  const [row] = await lookup.execute({ memberId, pool: tenant.pool, viewerId: viewer?.id ?? 0 });
+  const [row] = await profileLookup(db).execute({ memberId, pool: tenant.pool, viewerId: viewer?.id ?? 0 });
   if (!row) return null;
   if (!isOwn) {
     if (row.status !== "active" && row.status !== "not_confirmed") return null;
@@ -103,15 +102,13 @@ interface PhotoRow {
   status: string;
 }
 
-const profileLookups = new WeakMap<Database, ReturnType<typeof prepareProfileLookup>>();
-
 /**
  * The profile, its owner's state, the blocks between it and the viewer, and its photos, in one
- * statement built once per database (drizzle otherwise makes the SQL text again on every view, and
- * each statement is a round trip: bench/RESULTS.md, "Request path, part four"). The photos: main
- * photo first; others see approved photos only, the owner also those being checked.
+ * prepared statement (each statement is a round trip: bench/RESULTS.md, "Request path, part
+ * four"). The photos: main photo first; others see approved photos only, the owner also those
+ * being checked.
  */
-function prepareProfileLookup(db: Database) {
+const profileLookup = preparedPerDatabase((db: Database) => {
   const viewerId = sql.placeholder("viewerId");
   const memberId = sql.placeholder("memberId");
   return db
@@ -132,7 +129,7 @@ function prepareProfileLookup(db: Database) {
     .innerJoin(members, eq(members.id, profiles.memberId))
     .where(and(eq(profiles.memberId, memberId), eq(profiles.pool, sql.placeholder("pool"))))
     .prepare("profile_view");
-}
+});
 
 /** The photos as this viewer gets them: beyond the first, locked unless the viewer may see all. */
 function viewPhotos(rows: PhotoRow[], storage: Storage, lockBeyondFirst: boolean): ViewPhoto[] {

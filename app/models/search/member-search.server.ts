@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, exists, gt, lte, ne, notInArray, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
+import { preparedPerDatabase } from "../../../db/prepared.server";
 import { blocks, likes, photos, profiles } from "../../../db/schema";
 import type { Storage } from "~/services/storage/storage";
 import { dateYearsBefore } from "~/models/members/birth-date";
@@ -123,11 +124,10 @@ type PageQuery = ReturnType<ReturnType<typeof pageQuery>["prepare"]>;
  * Building a search's SQL was 6 % of a member's search page (bench/RESULTS.md, "Request path, part
  * six"); each shape of search is built once per database handle and then only given its values.
  */
-const pageQueries = new WeakMap<Database, Map<string, PageQuery>>();
+const pageQueries = preparedPerDatabase(() => new Map<string, PageQuery>());
 
 function preparedPageQuery(db: Database, values: SearchValues, hasPhoto: boolean, direction: Direction): PageQuery {
-  let queries = pageQueries.get(db);
-  if (!queries) pageQueries.set(db, (queries = new Map()));
+  const queries = pageQueries(db);
   const shape = `search_${direction}_${Object.keys(values).filter((name) => values[name as keyof SearchValues] !== undefined).join("_")}${hasPhoto ? "_photo" : ""}`;
   let query = queries.get(shape);
   if (!query) queries.set(shape, (query = pageQuery(db, values, hasPhoto, direction).prepare(shape)));

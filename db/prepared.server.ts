@@ -1,0 +1,16 @@
+import type { Database } from "./client.server";
+
+/**
+ * A statement built once per database handle and from then on only given its values. drizzle
+ * otherwise builds the SQL text again on every call, a tenth of a member page's CPU
+ * (bench/RESULTS.md, "Request path, part four" and "part seven"), and PostgreSQL parses and plans
+ * a prepared statement once per connection.
+ */
+export function preparedPerDatabase<T>(prepare: (db: Database) => T): (db: Database) => T {
+  const prepared = new WeakMap<Database, T>();
+  return (db) => {
+    let statement = prepared.get(db);
+    if (statement === undefined) prepared.set(db, (statement = prepare(db)));
+    return statement;
+  };
+}
