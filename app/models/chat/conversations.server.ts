@@ -1,6 +1,7 @@
-import { and, desc, eq, gt, gte, isNull, lt, notInArray, or, sql, sum, type SQL } from "drizzle-orm";
+import { and, desc, eq, gt, gte, isNull, lt, notInArray, or, sql, sum, type Placeholder, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database, Executor } from "../../../db/client.server";
+import { preparedPerDatabase } from "../../../db/prepared.server";
 import { conversationMembers, conversations, members, messages, photos, profiles } from "../../../db/schema";
 import type { Storage } from "~/services/storage/storage";
 import type { MessageKind } from "./chat-rules";
@@ -26,7 +27,7 @@ export interface ConversationSummary {
  * the other account standing, no block either way (a block removes the conversation; this also
  * covers a first message racing the block).
  */
-function listed(db: Executor, memberId: number, pool: string) {
+function listed(db: Executor, memberId: number | Placeholder, pool: string | Placeholder) {
   return and(
     eq(conversationMembers.memberId, memberId),
     sql`${conversationMembers.lastMessageAt} is not null`,
@@ -43,32 +44,9 @@ export async function conversationList(
   storage: Storage,
   input: { memberId: number; pool: string; historyDays: number; after?: Cursor | null; limit: number; now?: Date },
 ): Promise<{ items: ConversationSummary[]; next: Cursor | null }> {
-  const last = alias(messages, "last");
-  const after = input.after
-    ? or(
-        lt(conversationMembers.lastMessageAt, sql`${input.after.at}::timestamptz`),
-        and(eq(conversationMembers.lastMessageAt, sql`${input.after.at}::timestamptz`), lt(conversationMembers.conversationId, input.after.id)),
-      )
-    : undefined;
-  const rows = await db
-    .select({
-      ...cardColumns,
-      conversationId: conversationMembers.conversationId,
-      unread: conversationMembers.unread,
-      lastMessageAt: conversationMembers.lastMessageAt,
-      at: sql<string>`${conversationMembers.lastMessageAt}::text`,
-      lastKind: last.kind,
-      lastBody: last.body,
-      lastSender: last.senderId,
-    })
-    .from(conversationMembers)
-    .innerJoin(members, eq(members.id, conversationMembers.otherId))
-    .innerJoin(profiles, eq(profiles.memberId, conversationMembers.otherId))
-    .leftJoin(photos, approvedMainPhoto)
-    .leftJoin(last, eq(last.id, conversationMembers.lastMessageId))
-    .where(and(listed(db, input.memberId, input.pool), after))
-    .orderBy(desc(conversationMembers.lastMessageAt), desc(conversationMembers.conversationId))
-    .limit(input.limit + 1);
+  const values = { memberId: input.memberId, pool: input.pool, limit: input.limit + 1 };
+  const pages = listPages(db);
+  const rows = input.after ? await pages.after.execute({ ...values, afterAt: input.after.at, afterId: input.after.id }) : await pages.first.execute(values);
   const now = input.now ?? new Date();
   // A last message beyond the history limit is not previewed either (it is hidden in the conversation).
   const historyStart = now.getTime() - input.historyDays * 86_400_000;
@@ -86,6 +64,37 @@ export async function conversationList(
   };
 }
 
+/** The list's first page (every /chats and conversation page) and the pages after a cursor. */
+const listPages = preparedPerDatabase((db: Database) => {
+  const last = alias(messages, "last");
+  const page = (after: SQL | undefined, name: string) =>
+    db
+      .select({
+        ...cardColumns,
+        conversationId: conversationMembers.conversationId,
+        unread: conversationMembers.unread,
+        lastMessageAt: conversationMembers.lastMessageAt,
+        at: sql<string>`${conversationMembers.lastMessageAt}::text`,
+        lastKind: last.kind,
+        lastBody: last.body,
+        lastSender: last.senderId,
+      })
+      .from(conversationMembers)
+      .innerJoin(members, eq(members.id, conversationMembers.otherId))
+      .innerJoin(profiles, eq(profiles.memberId, conversationMembers.otherId))
+      .leftJoin(photos, approvedMainPhoto)
+      .leftJoin(last, eq(last.id, conversationMembers.lastMessageId))
+      .where(and(listed(db, sql.placeholder("memberId"), sql.placeholder("pool")), after))
+      .orderBy(desc(conversationMembers.lastMessageAt), desc(conversationMembers.conversationId))
+      .limit(sql.placeholder("limit"))
+      .prepare(name);
+  const afterAt = sql`${sql.placeholder("afterAt")}::timestamptz`;
+  return {
+    first: page(undefined, "conversations_first"),
+    after: page(or(lt(conversationMembers.lastMessageAt, afterAt), and(eq(conversationMembers.lastMessageAt, afterAt), lt(conversationMembers.conversationId, sql.placeholder("afterId")))), "conversations_after"),
+  };
+});
+
 /** Unread messages over all of a member's conversations, for the badge and the title. */
 export async function unreadTotal(db: Executor, memberId: number, pool: string): Promise<number> {
   const [row] = await db
@@ -98,9 +107,15 @@ export async function unreadTotal(db: Executor, memberId: number, pool: string):
 }
 
 /** One conversation of the member's, with the other member's id: null when it is not theirs or no longer shows. */
-export async function memberConversation(db: Executor, memberId: number, conversationId: number) {
+export async function memberConversation(db: Database, memberId: number, conversationId: number) {
+  const [row] = await conversationSides(db).execute({ memberId, conversationId });
+  return row ?? null;
+}
+
+/** Every conversation page, typing signal and message sent starts with this. */
+const conversationSides = preparedPerDatabase((db: Database) => {
   const otherSide = alias(conversationMembers, "other_side");
-  const [row] = await db
+  return db
     .select({
       id: conversationMembers.conversationId,
       otherId: conversationMembers.otherId,
@@ -114,9 +129,9 @@ export async function memberConversation(db: Executor, memberId: number, convers
     })
     .from(conversationMembers)
     .innerJoin(otherSide, and(eq(otherSide.conversationId, conversationMembers.conversationId), eq(otherSide.memberId, conversationMembers.otherId)))
-    .where(and(eq(conversationMembers.memberId, memberId), eq(conversationMembers.conversationId, conversationId)));
-  return row ?? null;
-}
+    .where(and(eq(conversationMembers.memberId, sql.placeholder("memberId")), eq(conversationMembers.conversationId, sql.placeholder("conversationId"))))
+    .prepare("conversation_side");
+});
 
 /** The conversation between two members, if there is one (for /members/{id}/chat). */
 export async function conversationWith(db: Executor, memberId: number, otherId: number): Promise<number | null> {
@@ -239,33 +254,14 @@ export async function conversationMessages(
 ): Promise<{ messages: ChatMessage[]; hasOlder: boolean; olderHidden: boolean }> {
   const now = input.now ?? new Date();
   const limitStart = new Date(now.getTime() - input.historyDays * 86_400_000);
-  // The conversation's messages this member still has: none from before they cleared it.
-  const ofThisMember = and(eq(messages.conversationId, input.conversationId), input.clearedAt ? gt(messages.createdAt, input.clearedAt) : undefined);
-  const rows = await db
-    .select({
-      id: messages.id,
-      senderId: messages.senderId,
-      kind: messages.kind,
-      body: messages.body,
-      photoKey: messages.photoKey,
-      photoThumbKey: messages.photoThumbKey,
-      giftId: messages.giftId,
-      createdAt: messages.createdAt,
-      // Messages past the history limit (evaluated once for the query): asked with the page, not after it.
-      olderHidden: sql<boolean>`exists (select 1 from ${messages} where ${and(ofThisMember, lt(messages.createdAt, limitStart))})`,
-    })
-    .from(messages)
-    .where(and(ofThisMember, gte(messages.createdAt, limitStart), input.before ? lt(messages.id, input.before) : undefined))
-    .orderBy(desc(messages.id))
-    .limit(input.limit + 1);
+  const pages = messagePages(db);
+  // A placeholder's value goes to the driver as it is (no column maps it): times as ISO text.
+  const values = { conversationId: input.conversationId, limitStart: limitStart.toISOString(), limit: input.limit + 1, clearedAt: input.clearedAt?.toISOString(), before: input.before ?? undefined };
+  const rows = await pages[input.clearedAt ? "cleared" : "whole"][input.before ? "before" : "newest"].execute(values);
   const hasOlder = rows.length > input.limit;
   let olderHidden = !hasOlder && rows[0]?.olderHidden === true;
   if (!hasOlder && rows.length === 0) {
-    const [beyond] = await db
-      .select({ id: messages.id })
-      .from(messages)
-      .where(and(ofThisMember, lt(messages.createdAt, limitStart)))
-      .limit(1);
+    const [beyond] = await pages[input.clearedAt ? "cleared" : "whole"].beyond.execute(values);
     olderHidden = beyond !== undefined;
   }
   return {
@@ -287,3 +283,43 @@ export async function conversationMessages(
     olderHidden,
   };
 }
+
+/**
+ * A conversation's pages of messages (every conversation page asks for the newest), for a member
+ * who cleared it or not: the newest page, an older one, and whether anything lies beyond the
+ * history limit.
+ */
+const messagePages = preparedPerDatabase((db: Database) => {
+  const shapes = (cleared: boolean) => {
+    const limitStart = sql.placeholder("limitStart");
+    // The conversation's messages this member still has: none from before they cleared it.
+    const ofThisMember = and(eq(messages.conversationId, sql.placeholder("conversationId")), cleared ? gt(messages.createdAt, sql.placeholder("clearedAt")) : undefined);
+    const page = (before: boolean) =>
+      db
+        .select({
+          id: messages.id,
+          senderId: messages.senderId,
+          kind: messages.kind,
+          body: messages.body,
+          photoKey: messages.photoKey,
+          photoThumbKey: messages.photoThumbKey,
+          giftId: messages.giftId,
+          createdAt: messages.createdAt,
+          // Messages past the history limit (evaluated once for the query): asked with the page, not after it.
+          olderHidden: sql<boolean>`exists (select 1 from ${messages} where ${and(ofThisMember, lt(messages.createdAt, limitStart))})`,
+        })
+        .from(messages)
+        .where(and(ofThisMember, gte(messages.createdAt, limitStart), before ? lt(messages.id, sql.placeholder("before")) : undefined))
+        .orderBy(desc(messages.id))
+        .limit(sql.placeholder("limit"))
+        .prepare(`messages_${cleared ? "cleared" : "whole"}_${before ? "before" : "newest"}`);
+    const beyond = db
+      .select({ id: messages.id })
+      .from(messages)
+      .where(and(ofThisMember, lt(messages.createdAt, limitStart)))
+      .limit(1)
+      .prepare(`messages_${cleared ? "cleared" : "whole"}_beyond`);
+    return { newest: page(false), before: page(true), beyond };
+  };
+  return { whole: shapes(false), cleared: shapes(true) };
+});

@@ -1,6 +1,8 @@
 import { data, type AppLoadContext } from "@remix-run/node";
 import { randomBytes } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
+import type { Database } from "../../../../db/client.server";
+import { preparedPerDatabase } from "../../../../db/prepared.server";
 import { members, photos, profiles } from "../../../../db/schema";
 import { db } from "~/db.server";
 import { PhotoRejected, processPhoto } from "~/services/images/process-photo.server";
@@ -50,14 +52,21 @@ export function withListTimes<T extends { lastMessageAt: Date }>(items: T[], clo
  * may chat with (another pool, a block either way) — or, without a conversation, cannot see.
  */
 export async function chatPartner(member: CurrentMember, tenant: Tenant, otherId: number, hasConversation: boolean) {
-  const [row] = await db()
-    .select({ ...cardColumns, listed: profiles.listed })
-    .from(profiles)
-    .leftJoin(photos, approvedMainPhoto)
-    .where(and(eq(profiles.memberId, otherId), eq(profiles.pool, tenant.pool), notBlockedBetween(member.id, otherId, db())));
+  const [row] = await partnerLookup(db()).execute({ memberId: member.id, otherId, pool: tenant.pool });
   if (!row || (!hasConversation && !row.listed) || otherId === member.id) return null;
   return toMemberCard(row, storage(), new Date());
 }
+
+/** Every conversation page shows its other member. */
+const partnerLookup = preparedPerDatabase((database: Database) => {
+  const otherId = sql.placeholder("otherId");
+  return database
+    .select({ ...cardColumns, listed: profiles.listed })
+    .from(profiles)
+    .leftJoin(photos, approvedMainPhoto)
+    .where(and(eq(profiles.memberId, otherId), eq(profiles.pool, sql.placeholder("pool")), notBlockedBetween(sql.placeholder("memberId"), otherId, database)))
+    .prepare("chat_partner");
+});
 
 /** Whether a free member has used up the conversations they may start (they are told before writing). */
 export async function mayStartConversation(member: CurrentMember): Promise<boolean> {
