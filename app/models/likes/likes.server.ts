@@ -119,7 +119,6 @@ export interface LikeState {
   matched: boolean;
 }
 
-/** Between a viewer and a profile: who liked whom, and whether their like to the viewer is still new. */
 /** Every profile a member opens asks this. */
 const likesBetween = preparedPerDatabase((db: Database) => {
   const [viewerId, memberId] = [sql.placeholder("viewerId"), sql.placeholder("memberId")];
@@ -130,6 +129,7 @@ const likesBetween = preparedPerDatabase((db: Database) => {
     .prepare("likes_between");
 });
 
+/** Between a viewer and a profile: who liked whom, and whether their like to the viewer is still new. */
 export async function likeState(db: Database, viewerId: number, memberId: number): Promise<LikeState & { theirLikeIsNew: boolean }> {
   const rows = await likesBetween(db).execute({ viewerId, memberId });
   const mine = rows.find((row) => row.likerId === viewerId);
