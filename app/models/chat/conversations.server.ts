@@ -254,14 +254,14 @@ export async function conversationMessages(
 ): Promise<{ messages: ChatMessage[]; hasOlder: boolean; olderHidden: boolean }> {
   const now = input.now ?? new Date();
   const limitStart = new Date(now.getTime() - input.historyDays * 86_400_000);
-  const pages = messagePages(db);
+  const pages = messagePages(db)[input.clearedAt ? "cleared" : "whole"];
   // A placeholder's value goes to the driver as it is (no column maps it): times as ISO text.
   const values = { conversationId: input.conversationId, limitStart: limitStart.toISOString(), limit: input.limit + 1, clearedAt: input.clearedAt?.toISOString(), before: input.before ?? undefined };
-  const rows = await pages[input.clearedAt ? "cleared" : "whole"][input.before ? "before" : "newest"].execute(values);
+  const rows = await pages[input.before ? "before" : "newest"].execute(values);
   const hasOlder = rows.length > input.limit;
   let olderHidden = !hasOlder && rows[0]?.olderHidden === true;
   if (!hasOlder && rows.length === 0) {
-    const [beyond] = await pages[input.clearedAt ? "cleared" : "whole"].beyond.execute(values);
+    const [beyond] = await pages.beyond.execute(values);
     olderHidden = beyond !== undefined;
   }
   return {
