@@ -132,10 +132,13 @@ export interface PageRuns {
 /**
  * `runs` runs of each page in turn, in one Chromium. With `saveDir`, each run's full report is
  * written there as `<key>-<run>.json` (keys made file-safe), to look into what a score is made of.
+ * With `trustSpki`, the browser trusts the certificate of that public key (an HTTPS front's).
  */
-export async function lighthouseRuns(pages: LighthousePage[], runs: number, saveDir?: string): Promise<Map<string, PageRuns>> {
+export async function lighthouseRuns(pages: LighthousePage[], runs: number, saveDir?: string, trustSpki?: string): Promise<Map<string, PageRuns>> {
   if (saveDir) mkdirSync(saveDir, { recursive: true });
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: "error" });
+  // The benchmark's own certificate (bench/https-front.ts), trusted by its key alone.
+  const chromeFlags = trustSpki ? [...CHROME_FLAGS, `--ignore-certificate-errors-spki-list=${trustSpki}`] : CHROME_FLAGS;
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags, logLevel: "error" });
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
   const results = new Map<string, PageRuns>();
   try {

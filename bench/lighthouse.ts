@@ -6,15 +6,20 @@
 // the median of its runs. Targets: performance ≥ 95, accessibility 100.
 // BENCH_LIGHTHOUSE_SAVE=dir keeps each run's full report there (to see what a score is made of);
 // BENCH_WARMUP_SECONDS (15) of requests to every page come first (the fresh database's first
-// job tick, 5 s after the start, holds the server for a moment).
+// job tick, 5 s after the start, holds the server for a moment). The browser reaches the server
+// through a TLS and HTTP/2 front, as members reach it behind the reverse proxy
+// (bench/https-front.ts); BENCH_LIGHTHOUSE_FRONT=plain measures the server's own HTTP/1.1 port.
 import { execFileSync } from "node:child_process";
 import { statSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
+import { startHttpsFront } from "./https-front";
 import { lighthouseRuns, middle, type Scores } from "./lighthouse-runner";
 import { ask, brandHost, demoMemberCookie, startServer } from "./server";
 
 // Its own port and data directory, so it never meets another benchmark's server.
 const PORT = 3430;
+const FRONT_PORT = 3432;
+const PLAIN = process.env.BENCH_LIGHTHOUSE_FRONT === "plain";
 const DATA_DIR = ".data/bench-lighthouse";
 const BRAND = "flirtpunt";
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
@@ -30,6 +35,7 @@ interface Page {
 const LOAD_AT_START = loadavg()[0]!;
 
 const server = await startServer(PORT, DATA_DIR);
+const front = PLAIN ? null : await startHttpsFront(FRONT_PORT, PORT);
 try {
   const started = Date.now();
   // A visitor who accepted the adult-content warning, as its form does (app/routes/api.site-entry.ts).
@@ -53,14 +59,17 @@ try {
     for (const page of pages) await ask(PORT, BRAND, page.path, { cookie: cookieOf(page) });
   }
 
+  const origin = front ? `https://${brandHost(BRAND)}:${FRONT_PORT}` : `http://${brandHost(BRAND)}:${PORT}`;
   const results = await lighthouseRuns(
-    pages.map((page) => ({ key: keyOf(page), url: `http://${brandHost(BRAND)}:${PORT}${page.path}`, cookie: cookieOf(page) })),
+    pages.map((page) => ({ key: keyOf(page), url: `${origin}${page.path}`, cookie: cookieOf(page) })),
     RUNS,
     process.env.BENCH_LIGHTHOUSE_SAVE,
+    front?.spki,
   );
   const versions = [...results.values()].flatMap(({ runs }) => runs)[0]?.versions ?? "Lighthouse";
   console.log(`\n${heading()}\n`);
-  console.log(`${versions}, ${BRAND}, mobile emulation with simulated throttling; the median of ${RUNS} runs for each figure (every run's performance in brackets). Targets: performance ≥ ${TARGET.performance}, accessibility ${TARGET.accessibility}. "who": the cookie the page's request really carried (site_entry only, or a session).\n`);
+  const way = front ? "HTTPS and HTTP/2 through a front like the reverse proxy's" : "plain HTTP/1.1 from the server's own port";
+  console.log(`${versions}, ${BRAND}, ${way}, mobile emulation with simulated throttling; the median of ${RUNS} runs for each figure (every run's performance in brackets). Targets: performance ≥ ${TARGET.performance}, accessibility ${TARGET.accessibility}. "who": the cookie the page's request really carried (site_entry only, or a session).\n`);
   console.log("| page | who | performance | accessibility | LCP s | TBT ms | CLS | transfer KiB | LCP element | failed accessibility audits |");
   console.log("|---|---|---|---|---|---|---|---|---|---|");
   for (const page of pages) {
@@ -72,6 +81,7 @@ try {
     console.log(`| ${row(page, runs).join(" | ")} |`);
   }
 } finally {
+  front?.server.close();
   server.kill("SIGTERM");
 }
 
