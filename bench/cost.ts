@@ -53,8 +53,8 @@ const hasDatabase = postgresPids().length > 0;
 const rows: string[] = [];
 // BENCH_PAGES=2,9 measures only those pages (numbered from 0 in PAGES, as bench/profile.ts takes them).
 const chosen = process.env.BENCH_PAGES?.split(",").map(Number);
-// A fresh floor process read about twice its later figure on the first page (its code not yet
-// optimised after one warm-up), which flattered whichever page came first: it runs a while first.
+// A fresh floor's first reading came out at 1.1–2.5 times its later ones, which flattered the
+// first page measured: two readings are taken and thrown away before any page.
 await measure(floorPage);
 await measure(floorPage);
 for (const page of PAGES.filter((candidate, index) => !candidate.floor && (!chosen || chosen.includes(index)))) {
