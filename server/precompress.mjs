@@ -1,7 +1,8 @@
-// The browser build compressed once, at build time: every script and stylesheet of public/build
-// gets a Brotli (.br, the strongest quality) and a gzip (.gz) copy beside it, which server/serve.mjs
-// sends as they are (a copy no smaller than the file, as of a few bytes, is left out) (docs/decisions/039-precompressed-build.md). `npm run build` runs it after
-// `remix build`; `node server/precompress.mjs [folder]`.
+// The browser build compressed once, at build time (docs/decisions/039-precompressed-build.md):
+// every script and stylesheet of public/build gets a Brotli copy (.br, the strongest quality) and a
+// gzip copy (.gz) beside it, which server/serve.mjs sends as they are. A copy no smaller than its
+// file (a file of a few bytes) is left out. `npm run build` runs it after `remix build`;
+// `node server/precompress.mjs [folder]`.
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { promisify } from "node:util";
