@@ -17,10 +17,20 @@ export interface Page {
   member?: boolean;
   /** The bare Remix app of bench/floor, not the project. */
   floor?: boolean;
+  /** The page as a link click inside the site reaches it: its loaders' data (`.data`), no document. */
+  navigation?: boolean;
 }
 /** Placeholders for ids read from each member's own pages. */
 const PROFILE = "{profile}";
 const CONVERSATION = "{conversation}";
+const DATA_SUFFIX = ".data";
+
+/**
+ * A member's link click to `path`: the one single-fetch request Remix sends for the page's data,
+ * no document. It names no routes (`_routes`), so every loader of the page runs, the root's too:
+ * that is what Chromium sent, clicking through the site on this build.
+ */
+const navigation = (path: string): Page => ({ path: `${path}${DATA_SUFFIX}`, member: true, navigation: true });
 
 export const PAGES: Page[] = [
   { path: "/", floor: true },
@@ -37,6 +47,12 @@ export const PAGES: Page[] = [
   { path: "/chats", member: true },
   { path: `/chats/${CONVERSATION}`, member: true },
   { path: "/credits", member: true },
+  navigation("/members"),
+  navigation(`/members/${PROFILE}`),
+  navigation("/likes/received"),
+  navigation("/chats"),
+  navigation(`/chats/${CONVERSATION}`),
+  navigation("/credits"),
 ];
 
 export interface Member {
@@ -88,4 +104,5 @@ export function memberRequests(members: Member[]) {
 }
 
 /** How a page is named in the tables. */
-export const pageLabel = ({ path, member, floor }: Page) => (floor ? "floor: bare Remix, 24 cards" : `${path}${member ? " (member)" : ""}`);
+export const pageLabel = ({ path, member, floor, navigation }: Page) =>
+  floor ? "floor: bare Remix, 24 cards" : navigation ? `${path.slice(0, -DATA_SUFFIX.length)} (member, link click)` : `${path}${member ? " (member)" : ""}`;
