@@ -10,7 +10,7 @@ export const HOST = brandHost(TENANT);
 export const SITE_ENTRY = "site_entry=MTc2MzY4MzIwMDAwMA%3D%3D";
 const SEARCH = "/members?search=1&gender=female&country=NL&min_age=30&max_age=45";
 /** As many as `db:seed -- --profiles` makes (db/seed/cli.ts). */
-const BENCH_LOGINS = 40;
+const BENCH_LOGINS = 120;
 
 export interface Page {
   path: string;

@@ -14,7 +14,7 @@ npm run db:seed -- --demo                     also the demo logins (premium.<bra
 npm run db:seed -- --profiles 1000000 [--tenant flirtpunt]   bulk profiles for benchmarks, with likes, conversations and messages among them and for the demo logins`;
 
 /** Logins the page benchmark spreads its member requests over (bench/run.ts). */
-const BENCH_ACCOUNTS = 40;
+const BENCH_ACCOUNTS = 120;
 
 const { values } = parseArgs({
   options: {
