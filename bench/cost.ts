@@ -4,7 +4,7 @@
 // the ones capacity is planned from (docs/scaling.md).
 import autocannon from "autocannon";
 import { execFileSync } from "node:child_process";
-import { benchMembers, HOST, memberRequests, PAGES, pageLabel, SITE_ENTRY } from "./pages";
+import { benchMembers, ENCODING_HEADERS, encodingCaption, HOST, memberRequests, PAGES, pageLabel, SITE_ENTRY } from "./pages";
 import { cpuMs, startFloor, startServer } from "./server";
 
 const PORT = 3291;
@@ -37,7 +37,7 @@ async function measure(page: (typeof PAGES)[number]): Promise<Cost> {
   const pid = (page.floor ? floor : server).pid!;
   const options = {
     url: `http://127.0.0.1:${page.floor ? FLOOR_PORT : PORT}${page.path}`,
-    headers: page.floor ? {} : { host: HOST, cookie: SITE_ENTRY },
+    headers: page.floor ? ENCODING_HEADERS : { ...ENCODING_HEADERS, host: HOST, cookie: SITE_ENTRY },
     requests: page.member ? [{ setupRequest: memberRequest(page) }] : undefined,
     connections: CONNECTIONS,
   };
@@ -68,6 +68,6 @@ for (const page of PAGES.filter((candidate, index) => !candidate.floor && (!chos
 server.kill("SIGTERM");
 floor.kill("SIGTERM");
 
-console.log(`\n${REQUESTS} requests per page after ${Math.ceil(REQUESTS / 4)} to warm up, ${CONNECTIONS} connections, one server process; ${process.env.DATABASE_URL ? "PostgreSQL on this machine" : "embedded database (its CPU is in the server's)"}\n`);
+console.log(`\n${REQUESTS} requests per page after ${Math.ceil(REQUESTS / 4)} to warm up, ${CONNECTIONS} connections, one server process; ${process.env.DATABASE_URL ? "PostgreSQL on this machine" : "embedded database (its CPU is in the server's)"}; ${encodingCaption()}\n`);
 console.log("| page | server CPU ms/request | floor's, measured just before | floor's CPU ÷ page's | PostgreSQL CPU ms/request | requests/s per core (server + database) | non-2xx |\n|---|---|---|---|---|---|---|");
 console.log(rows.join("\n"));

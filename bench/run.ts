@@ -5,7 +5,7 @@
 // cards (bench/floor) on the same Remix, React, express and compression. `/pages/cookies` is the
 // project's own trivial route; `/healthz` (one `select 1`, no rendering) shows the server's own cost.
 import autocannon from "autocannon";
-import { benchMembers, HOST, memberRequests, PAGES, pageLabel as label, SITE_ENTRY } from "./pages";
+import { benchMembers, ENCODING_HEADERS, encodingCaption, HOST, memberRequests, PAGES, pageLabel as label, SITE_ENTRY } from "./pages";
 import { startFloor, startServer } from "./server";
 
 const PORT = 3288;
@@ -37,7 +37,7 @@ for (let round = 0; round < ROUNDS; round++) {
   for (const page of PAGES) {
     const result = await autocannon({
       url: `http://127.0.0.1:${page.floor ? FLOOR_PORT : PORT}${page.path}`,
-      headers: page.floor ? {} : { host: HOST, cookie: SITE_ENTRY },
+      headers: page.floor ? ENCODING_HEADERS : { ...ENCODING_HEADERS, host: HOST, cookie: SITE_ENTRY },
       requests: page.member ? [{ setupRequest: memberRequest(page) }] : undefined,
       connections: 20,
       duration: DURATION,
@@ -62,6 +62,6 @@ server.kill("SIGTERM");
 floor.kill("SIGTERM");
 
 const processes = Number(process.env.BENCH_PROCESSES ?? 1);
-console.log(`\n${DURATION}s per page and round, ${ROUNDS} rounds, 20 connections, ${processes === 1 ? "one server process" : `${processes} server processes`}; ratio = requests/s against the floor (bench/floor) in the same round (median, then every round)\n`);
+console.log(`\n${DURATION}s per page and round, ${ROUNDS} rounds, 20 connections, ${processes === 1 ? "one server process" : `${processes} server processes`}; ratio = requests/s against the floor (bench/floor) in the same round (median, then every round); ${encodingCaption()}\n`);
 console.log("| page | requests/s | vs floor | p50 ms | p97.5 ms | p99 ms | non-2xx |\n|---|---|---|---|---|---|---|");
 console.log(rows.join("\n"));
