@@ -6,7 +6,7 @@
 import autocannon from "autocannon";
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
-import { benchMembers, ENCODING_HEADERS, HOST, memberRequests, PAGES, pageLabel, SITE_ENTRY } from "./pages";
+import { benchMembers, memberRequests, pageHeaders, PAGES, pageLabel } from "./pages";
 import { cpuMs, listening, serverEnv } from "./server";
 
 const [first, second, pageList, amount = "600", turns = "5"] = process.argv.slice(2);
@@ -36,7 +36,7 @@ console.log(`| page | A: CPU ms/request | B: CPU ms/request | B ÷ A | A, each t
 for (const page of pages) {
   const options = (which: number) => ({
     url: `http://127.0.0.1:${PORTS[which]}${page!.path}`,
-    headers: { ...ENCODING_HEADERS, host: HOST, cookie: SITE_ENTRY },
+    headers: pageHeaders(page!),
     requests: page!.member ? [{ setupRequest: memberRequests(members)(page!) }] : undefined,
     connections: 10,
   });

@@ -4,7 +4,7 @@
 // the ones capacity is planned from (docs/scaling.md).
 import autocannon from "autocannon";
 import { execFileSync } from "node:child_process";
-import { benchMembers, ENCODING_HEADERS, encodingCaption, HOST, memberRequests, PAGES, pageLabel, SITE_ENTRY } from "./pages";
+import { benchMembers, encodingCaption, memberRequests, pageHeaders, PAGES, pageLabel } from "./pages";
 import { cpuMs, startFloor, startServer } from "./server";
 
 const PORT = 3291;
@@ -37,7 +37,7 @@ async function measure(page: (typeof PAGES)[number]): Promise<Cost> {
   const pid = (page.floor ? floor : server).pid!;
   const options = {
     url: `http://127.0.0.1:${page.floor ? FLOOR_PORT : PORT}${page.path}`,
-    headers: page.floor ? ENCODING_HEADERS : { ...ENCODING_HEADERS, host: HOST, cookie: SITE_ENTRY },
+    headers: pageHeaders(page),
     requests: page.member ? [{ setupRequest: memberRequest(page) }] : undefined,
     connections: CONNECTIONS,
   };

@@ -6,7 +6,7 @@ import autocannon from "autocannon";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { benchMembers, HOST, memberRequests, PAGES, pageLabel, SITE_ENTRY } from "./pages";
+import { benchMembers, memberRequests, pageHeaders, PAGES, pageLabel } from "./pages";
 import { startServer } from "./server";
 
 const PORT = 3295;
@@ -19,7 +19,7 @@ process.env.BENCH_NODE_ARGS = `--cpu-prof --cpu-prof-dir=${dir}`;
 const server = await startServer(PORT, ".data/bench");
 const members = pages.some((page) => page!.member) ? await benchMembers(PORT) : [];
 for (const page of pages) {
-  const options = { url: `http://127.0.0.1:${PORT}${page!.path}`, headers: { host: HOST, cookie: SITE_ENTRY }, requests: page!.member ? [{ setupRequest: memberRequests(members)(page!) }] : undefined, connections: 10 };
+  const options = { url: `http://127.0.0.1:${PORT}${page!.path}`, headers: pageHeaders(page!), requests: page!.member ? [{ setupRequest: memberRequests(members)(page!) }] : undefined, connections: 10 };
   const result = await autocannon({ ...options, amount: REQUESTS });
   console.log(`${pageLabel(page!)}: ${REQUESTS} requests, ${result.non2xx} not 2xx`);
 }

@@ -5,7 +5,7 @@
 // cards (bench/floor) on the same Remix, React, express and compression. `/pages/cookies` is the
 // project's own trivial route; `/healthz` (one `select 1`, no rendering) shows the server's own cost.
 import autocannon from "autocannon";
-import { benchMembers, ENCODING_HEADERS, encodingCaption, HOST, memberRequests, PAGES, pageLabel as label, SITE_ENTRY } from "./pages";
+import { benchMembers, encodingCaption, memberRequests, pageHeaders, PAGES, pageLabel as label } from "./pages";
 import { startFloor, startServer } from "./server";
 
 const PORT = 3288;
@@ -37,7 +37,7 @@ for (let round = 0; round < ROUNDS; round++) {
   for (const page of PAGES) {
     const result = await autocannon({
       url: `http://127.0.0.1:${page.floor ? FLOOR_PORT : PORT}${page.path}`,
-      headers: page.floor ? ENCODING_HEADERS : { ...ENCODING_HEADERS, host: HOST, cookie: SITE_ENTRY },
+      headers: pageHeaders(page),
       requests: page.member ? [{ setupRequest: memberRequest(page) }] : undefined,
       connections: 20,
       duration: DURATION,
