@@ -1,7 +1,7 @@
 // The pages the benchmarks load (bench/run.ts for throughput, bench/cost.ts for CPU per request)
 // and the members who load them.
 import type autocannon from "autocannon";
-import { DEMO_PASSWORD, demoAccountEmail, type DemoAccountKind } from "../db/seed/demo-accounts.server";
+import { BENCH_ACCOUNTS, DEMO_PASSWORD, demoAccountEmail, type DemoAccountKind } from "../db/seed/demo-accounts.server";
 import { ask, brandHost } from "./server";
 
 export const TENANT = "flirtpunt";
@@ -18,8 +18,6 @@ const SEARCH = "/members?search=1&gender=female&country=NL&min_age=30&max_age=45
 const ENCODING_HEADERS: Record<string, string> = process.env.BENCH_ACCEPT_ENCODING ? { "accept-encoding": process.env.BENCH_ACCEPT_ENCODING } : {};
 /** How the tables' captions say it. */
 export const encodingCaption = () => `Accept-Encoding: ${ENCODING_HEADERS["accept-encoding"] ?? "none"}`;
-/** As many as `db:seed -- --profiles` makes (db/seed/cli.ts). */
-const BENCH_LOGINS = 120;
 
 export interface Page {
   path: string;
@@ -81,7 +79,7 @@ export interface Member {
  * so no one member or address meets the limits (600 profile views an hour each).
  */
 export async function benchMembers(port: number): Promise<Member[]> {
-  const kinds: DemoAccountKind[] = ["free", ...Array.from({ length: BENCH_LOGINS }, (_, i) => `bench-${i + 1}` as const)];
+  const kinds: DemoAccountKind[] = ["free", ...Array.from({ length: BENCH_ACCOUNTS }, (_, i) => `bench-${i + 1}` as const)];
   const found: Member[] = [];
   for (const kind of kinds) {
     const login = await ask(port, TENANT, "/login", { form: { email: demoAccountEmail(TENANT, kind), password: DEMO_PASSWORD } });

@@ -5,16 +5,13 @@ import { tenants } from "../../app/tenancy/tenants.server";
 import { closeDatabase, databaseHandle } from "../database.server";
 import { seedBulk } from "./bulk.server";
 import { seedBulkActivity } from "./bulk-activity.server";
-import { seedBenchAccounts, seedDemoAccounts } from "./demo-accounts.server";
+import { BENCH_ACCOUNTS, seedBenchAccounts, seedDemoAccounts } from "./demo-accounts.server";
 import { DEMO_PROFILES_PER_POOL, seedDemo } from "./seed.server";
 
 const usage = `npm run db:seed                              demo members for every pool (${DEMO_PROFILES_PER_POOL} each)
 npm run db:seed -- --per-pool 500             more demo members per pool
 npm run db:seed -- --demo                     also the demo logins (premium.<brand>@demo.invalid) and the DEMO10 code
 npm run db:seed -- --profiles 1000000 [--tenant flirtpunt]   bulk profiles for benchmarks, with likes, conversations and messages among them and for the demo logins`;
-
-/** Logins the page benchmark spreads its member requests over (bench/run.ts). */
-const BENCH_ACCOUNTS = 120;
 
 const { values } = parseArgs({
   options: {

@@ -10,6 +10,8 @@ import { seal } from "../../app/services/secrets/seal.server";
 /** Known logins for trying a brand locally; created only when asked for (SEED_DEMO_LOGINS, `db:seed --demo`). */
 export const DEMO_PASSWORD = "demo-password-2026";
 export type DemoAccountKind = "free" | "premium" | `bench-${number}`;
+/** Logins the page benchmarks spread their member requests over (bench/pages.ts); `db:seed -- --profiles` makes them. */
+export const BENCH_ACCOUNTS = 120;
 
 /** A discount code to try on every brand (10%, any order, each member once). */
 export const DEMO_DISCOUNT_CODE = "DEMO10";
