@@ -98,7 +98,7 @@ export function Layout({ children }: { children: ReactNode }) {
     <html lang={lang} dir={i18n.dir(lang)}>
       <head>
         <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover, interactive-widget=resizes-content" />
         {root ? <meta name="theme-color" content={root.brand.theme.primary} /> : null}
         {root ? <link rel="manifest" href="/manifest.webmanifest" /> : null}
         {root ? <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" /> : null}

@@ -1,92 +1,57 @@
-import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
-import { AppLink } from "~/components/ui/AppLink";
-import { useTranslation } from "react-i18next";
-import { SignupLink } from "~/components/account/SignupModal";
-import { MemberCardList } from "~/components/members/MemberCard";
+import { MemberStartPage } from "~/components/home/MemberStartPage";
+import { VisitorHome } from "~/components/home/VisitorHome";
 import { db } from "~/db.server";
-import { brandTeasers, countListedMembersCached } from "~/models/search/member-teasers.server";
 import { getFixedT } from "~/i18n/i18next.server";
-import { homeTexts } from "~/models/site/pages/home-texts.server";
+import { likeAnswer, submitLike } from "~/models/likes/pages/like-actions.server";
+import { fictionalTexts } from "~/models/profiles/fictional.server";
+import { memberStart } from "~/models/site/pages/member-start.server";
+import { visitorHome } from "~/models/site/pages/visitor-home.server";
 import { storage } from "~/services/storage/storage.server";
-import { nicheSlug } from "~/tenancy/niches";
 import { requireTenant } from "~/tenancy/require-tenant.server";
-import { numberFormat } from "~/utils/intl-formats";
+import { keepListAfterOwnPost } from "~/utils/own-post-revalidation";
+import { requireMember } from "~/web/require-member.server";
 
-export const handle = { i18n: ["common", "home", "members"] };
+export const handle = { i18n: ["common", "home", "members", "likes"] };
 
+/** Visitors get the brand's pitch; a logged-in member their own start page (docs/product/site.md#member-start-page). */
 export async function loader({ context }: LoaderFunctionArgs) {
   const tenant = requireTenant(context);
-  const niche = nicheSlug(tenant.niche);
-  const t = await getFixedT(context.language, "home");
-  const [members, memberCount, texts] = await Promise.all([
-    brandTeasers(db(), storage(), tenant, 12),
-    countListedMembersCached(db(), tenant.pool),
-    homeTexts(tenant, context.language),
+  const member = context.member;
+  if (!member) return visitorHome(tenant, context.language);
+  const [start, fictional, t] = await Promise.all([
+    memberStart(db(), storage(), { tenant, member }),
+    fictionalTexts(tenant, context.language),
+    getFixedT(context.language, "home"),
   ]);
   return {
-    niche,
-    members,
-    memberCount,
-    // Formatted here, not in the browser (docs/decisions/036-intl-formatting-in-loaders.md).
-    memberCountText: numberFormat(context.language).format(memberCount),
-    fictional: {
-      icon: tenant.settings.fictional_icon,
-      label: tenant.settings.fictional_singular[context.language] ?? t("fictionalProfile"),
-    },
-    title: texts.title,
-    description: texts.description,
+    kind: "member" as const,
+    ...start,
+    fictional,
+    name: member.name,
+    wallet: { credits: member.credits, paidUser: member.paidUser },
+    title: t("start.metaTitle", { siteName: tenant.name }),
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) =>
-  data ? [{ title: data.title }, { name: "description", content: data.description }] : [];
+/** The like buttons of the start page's suggestions post here. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { tenant, member } = requireMember(request, context);
+  const reply = await submitLike(await request.formData(), { tenant, member, clientIp: context.clientIp, source: "matchfinder" });
+  if (!reply) throw data(null, { status: 400 });
+  return likeAnswer(reply);
+}
+
+export const shouldRevalidate = keepListAfterOwnPost;
+
+export const meta: MetaFunction<typeof loader> = ({ data: page }) => {
+  if (!page) return [];
+  return page.kind === "visitor" ? [{ title: page.title }, { name: "description", content: page.description }] : [{ title: page.title }];
+};
 
 export default function Home() {
-  const { niche, members, memberCount, memberCountText, fictional } = useLoaderData<typeof loader>();
-  const { t } = useTranslation("home");
-  return (
-    <main>
-      <section className="on-dark bg-gradient-to-br from-primary to-secondary text-white">
-        <div className="mx-auto max-w-6xl px-4 py-16 md:py-24">
-          <h1 className="max-w-3xl text-4xl font-extrabold leading-tight md:text-5xl" data-testid="home-title">
-            {t(`niches.${niche}.headline`)}
-          </h1>
-          <p className="mt-4 max-w-2xl text-lg text-white">{t(`niches.${niche}.intro`)}</p>
-          <div className="mt-8 flex flex-wrap gap-3">
-            <SignupLink className="btn-light px-7 py-3 text-base" data-testid="cta-signup">
-              {t("cta.signup")}
-            </SignupLink>
-            <AppLink to="/login" className="btn border border-white px-7 py-3 text-base text-white hover:bg-white/10">
-              {t("cta.login")}
-            </AppLink>
-          </div>
-          <p className="mt-6 text-sm text-white">{t("memberCount", { count: memberCount, formatted: memberCountText })}</p>
-        </div>
-      </section>
-
-      <section className="mx-auto max-w-6xl px-4 py-12">
-        <h2 className="text-2xl font-bold">{t("features.title")}</h2>
-        <ul className="mt-6 grid gap-6 md:grid-cols-3">
-          {(["free", "safe", "chat"] as const).map((feature) => (
-            <li key={feature} className="rounded-2xl bg-white p-6 shadow-sm">
-              <h3 className="font-semibold text-primary">{t(`features.${feature}.title`)}</h3>
-              <p className="mt-2 text-gray-600">{t(`features.${feature}.body`)}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
-
-      {members.length > 0 ? (
-        <section className="mx-auto max-w-6xl px-4" aria-labelledby="new-members">
-          <h2 id="new-members" className="text-2xl font-bold">
-            {t("recentMembers")}
-          </h2>
-          <div className="mt-6">
-            <MemberCardList members={members} fictional={fictional} testId="member-teasers" wide />
-          </div>
-        </section>
-      ) : null}
-    </main>
-  );
+  const page = useLoaderData<typeof loader>();
+  return page.kind === "visitor" ? <VisitorHome page={page} /> : <MemberStartPage page={page} />;
 }

@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { LikeButton } from "~/components/likes/LikeButton";
 import { MemberCardList, type CardData } from "~/components/members/MemberCard";
 import { SearchForm } from "~/components/members/SearchForm";
+import { FilterButton, FilterSheet } from "~/components/members/FilterSheet";
 import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
 import { fictionalTexts } from "~/models/profiles/fictional.server";
@@ -79,16 +80,21 @@ export default function MembersPage() {
   // Page links carry the search itself, so a link shared or used in another tab shows the same results.
   const pageLink = (key: "after" | "before", cursor: string) => `/members?search=1&${query ? `${query}&` : ""}${key}=${cursor}`;
   return (
-    <main className="mx-auto max-w-6xl px-4 py-8">
-      <h1 className="text-3xl font-bold">{t("search.title")}</h1>
-      <div className="mt-6 grid gap-8 lg:grid-cols-[18rem_1fr]">
-        <SearchForm key={query} filters={filters} fields={fields} minAge={minAge} countries={countries} />
+    <main className="mx-auto max-w-6xl px-4 py-4 md:py-8">
+      <h1 className="text-2xl font-bold md:text-3xl">{t("search.title")}</h1>
+      <div className="mt-3 grid gap-8 md:mt-6 lg:grid-cols-[18rem_1fr]">
+        <FilterSheet>
+          <SearchForm key={query} filters={filters} fields={fields} minAge={minAge} countries={countries} />
+        </FilterSheet>
         <section aria-labelledby="results-title">
-          <h2 id="results-title" className="text-sm font-semibold text-gray-600" data-testid="result-count" data-count={count}>
-            {count > countCap
-              ? t("search.countCapped", { formatted: countText })
-              : t("search.count", { count, formatted: countText })}
-          </h2>
+          <div className="flex items-center justify-between gap-3">
+            <h2 id="results-title" className="text-sm font-semibold text-gray-600" data-testid="result-count" data-count={count}>
+              {count > countCap
+                ? t("search.countCapped", { formatted: countText })
+                : t("search.count", { count, formatted: countText })}
+            </h2>
+            <FilterButton active={Object.keys(filters).length} />
+          </div>
           {cards.length > 0 ? (
             <div className="mt-4">
               <MemberCardList members={cards} fictional={fictional} testId="search-results" footer={likeButton} />

@@ -37,8 +37,6 @@ export const sessionCookie = createCookie(SESSION_COOKIE_NAME, {
  */
 export const trackingCookie = createCookie("tracking", { ...baseOptions(), secrets: purposeKeys("tracking") });
 
-/** When each alert was dismissed (alert name → epoch ms): docs/product/notifications.md#alerts. */
-export const dismissedAlertsCookie = createCookie("alerts", { ...baseOptions(), maxAge: YEAR_SECONDS });
 
 /**
  * Why the account that just tried to log in is banned, for /pages/ban (docs/product/moderation.md#bans):

@@ -32,8 +32,8 @@ export async function siteEntryWarning(request: Request, context: AppLoadContext
  */
 export async function layoutData({ request, context }: LoaderFunctionArgs, layout: LayoutKind) {
   const tenant = requireTenant(context);
-  const dismissed = await dismissedAlerts(request);
   const member = context.member;
+  const dismissed = dismissedAlerts(member);
   const likes = member ? await memberAttention(member.id, tenant.pool, openingProfile(request)) : null;
   // Only the layouts of the members area show the discount; whether it was used is remembered with the badges.
   const discount = member && likes && BONUS_LAYOUTS.has(layout) ? firstPurchaseDiscount(tenant, member, likes.firstDiscountUsed) : null;

@@ -51,6 +51,8 @@ export const members = pgTable(
     notificationsDisabled: text("notifications_disabled").array().notNull().default(sql`'{}'::text[]`),
     /** Notification types the member turned off (docs/product/notifications.md#notification-types). */
     mailOptOuts: text("mail_opt_outs").array().notNull().default(sql`'{}'::text[]`),
+    /** When the member put each account prompt away ("Later"), in ms since the epoch (docs/product/notifications.md#alerts). */
+    promptsSnoozed: jsonb("prompts_snoozed").$type<Record<string, number>>().notNull().default({}),
     /** The profile whose landing page this member signed up on: after activation they land in a conversation with it (docs/product/landers.md#member-landing-pages). */
     signupProfileId: bigint("signup_profile_id", { mode: "number" }),
     /** Next step of /complete-signup to show; null once the member finished or for older accounts. */

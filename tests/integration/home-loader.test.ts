@@ -32,8 +32,11 @@ afterAll(async () => {
   rmSync(storageDir, { recursive: true, force: true });
 });
 
-const home = (tenant: typeof alpha, language: "en" | "pl" | "nl") =>
-  loader({ request: new Request(`http://${tenant.domains[0]}/`), context: { tenant, language, country: null, member: null, sessionId: null, host: null, clientIp: null, fromThisMachine: false }, params: {} });
+async function home(tenant: typeof alpha, language: "en" | "pl" | "nl") {
+  const page = await loader({ request: new Request(`http://${tenant.domains[0]}/`), context: { tenant, language, country: null, member: null, sessionId: null, host: null, clientIp: null, fromThisMachine: false }, params: {} });
+  if (page.kind !== "visitor") throw new Error("a visitor got a member's start page");
+  return page;
+}
 
 describe("home page loader", () => {
   it("shows the brand's own pool only, in its language and niche", async () => {

@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orders, discountRedemptions } from "../../db/schema";
 import { setDatabaseHandle } from "../../db/database.server";
 import { tenantSchema } from "~/tenancy/schema";
-import { dismissedAlertsCookie } from "~/web/cookies.server";
 import { contextFor } from "../fixtures/context";
 import { testDatabasePerFile } from "../fixtures/database";
 import { createMember, type MemberOverrides } from "../fixtures/members";
@@ -31,9 +30,9 @@ async function redeem(current: CurrentMember, code: string, status: "paid" | "pe
 }
 
 async function load(current: CurrentMember | null, options: { dismissed?: Record<string, number>; layout?: LayoutKind; path?: string } = {}) {
-  const cookie = options.dismissed ? (await dismissedAlertsCookie.serialize(options.dismissed)).split(";")[0]! : "";
-  const request = new Request(`http://testsite.example${options.path ?? "/members"}`, { headers: cookie ? { cookie } : {} });
-  return layoutData({ request, context: contextFor(tenant, { member: current }), params: {} }, options.layout ?? "default");
+  const request = new Request(`http://testsite.example${options.path ?? "/members"}`);
+  const snoozed = current && options.dismissed ? { ...current, promptsSnoozed: options.dismissed } : current;
+  return layoutData({ request, context: contextFor(tenant, { member: snoozed }), params: {} }, options.layout ?? "default");
 }
 
 describe("layoutData: credits or Get Premium in the top navigation", () => {

@@ -51,6 +51,7 @@ function viewer(id: number, tenant: Tenant, paidUser = false): CurrentMember {
     paidUser,
     invisible: false,
     notificationsDisabled: [],
+  promptsSnoozed: {},
     createdAt: NOW,
     name: "Viewer",
     thumbKey: null,

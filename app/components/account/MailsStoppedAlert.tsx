@@ -10,14 +10,13 @@ export function MailsStoppedAlert() {
       alert="notificationsDisabled"
       tone="warning"
       testId="mails-stopped-alert"
+      title={t("notifications.stoppedTitle")}
+      body={t("notifications.stoppedAlert")}
       actions={
         <AppLink to="/notifications" className="btn-outline px-3 py-1">
           {t("notifications.reenable")}
         </AppLink>
       }
-    >
-      <p className="font-semibold">{t("notifications.stoppedTitle")}</p>
-      <p className="mt-1">{t("notifications.stoppedAlert")}</p>
-    </DismissableAlert>
+    />
   );
 }

@@ -10,14 +10,13 @@ export function NoPhotoAlert() {
       alert="noPhoto"
       tone="info"
       testId="no-photo-alert"
+      title={t("noPhoto.title")}
+      body={t("noPhoto.body")}
       actions={
         <AppLink to="/profile#photos" className="btn-outline px-3 py-1">
           {t("noPhoto.add")}
         </AppLink>
       }
-    >
-      <p className="font-semibold">{t("noPhoto.title")}</p>
-      <p className="mt-1">{t("noPhoto.body")}</p>
-    </DismissableAlert>
+    />
   );
 }

@@ -34,10 +34,7 @@ export function PushAlert() {
   if (!publicKey || (!guessing && state !== "off" && state !== "denied" && state !== "working" && state !== "failed")) return null;
   if (state === "denied") {
     return (
-      <DismissableAlert alert="push" tone="warning" testId="push-alert">
-        <p className="font-semibold">{t("alert.deniedTitle")}</p>
-        <p className="mt-1">{t("alert.deniedBody", { siteName: root.brand.name })}</p>
-      </DismissableAlert>
+      <DismissableAlert alert="push" tone="warning" testId="push-alert" title={t("alert.deniedTitle")} body={t("alert.deniedBody", { siteName: root.brand.name })} />
     );
   }
   // The same element while guessing and after, so the alert stays in place once the state is known.
@@ -49,6 +46,8 @@ export function PushAlert() {
         alert="push"
         tone="info"
         testId="push-alert"
+        title={t("alert.title")}
+        body={state === "failed" ? t("alert.failed") : t("alert.body")}
         actions={
           <button
             type="button"
@@ -63,10 +62,7 @@ export function PushAlert() {
             {t("alert.enable")}
           </button>
         }
-      >
-        <p className="font-semibold">{t("alert.title")}</p>
-        <p className="mt-1">{state === "failed" ? t("alert.failed") : t("alert.body")}</p>
-      </DismissableAlert>
+      />
     </div>
   );
 }

@@ -14,20 +14,16 @@ export function UnconfirmedReminder({ email }: { email: string }) {
   const [searchParams] = useSearchParams();
   const smartphone = useMediaQuery(SMARTPHONE_QUERY);
   const [modalClosed, setModalClosed] = useState(false);
-  const body = (
-    <>
-      <p className="font-semibold">{t("unconfirmed.title")}</p>
-      <p className="mt-1">{t("unconfirmed.body", { email })}</p>
-    </>
-  );
+  const body = t("unconfirmed.body", { email });
   if (smartphone && searchParams.has("api_signup_complete") && !modalClosed) {
-    return <ReminderModal onClose={() => setModalClosed(true)}>{body}</ReminderModal>;
+    return (
+      <ReminderModal onClose={() => setModalClosed(true)}>
+        <p className="font-semibold">{t("unconfirmed.title")}</p>
+        <p className="mt-1">{body}</p>
+      </ReminderModal>
+    );
   }
-  return (
-    <DismissableAlert alert="unconfirmed" tone="warning" testId="unconfirmed-reminder" actions={<ResendButton />}>
-      {body}
-    </DismissableAlert>
-  );
+  return <DismissableAlert alert="unconfirmed" tone="warning" testId="unconfirmed-reminder" title={t("unconfirmed.title")} body={body} actions={<ResendButton />} />;
 }
 
 function ResendButton() {

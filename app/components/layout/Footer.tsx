@@ -1,6 +1,8 @@
 import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import type { PublicBrand } from "~/tenancy/public-brand";
+import type { Language } from "~/domain/languages";
+import { LanguageSwitcher } from "./LanguageSwitcher";
 
 /** The nine footer links (docs/product/site.md#footer), by route. */
 export const FOOTER_LINKS = [
@@ -19,12 +21,28 @@ export const FOOTER_LINKS = [
  * `usNotice` is the English-only United States notice (docs/product/site.md#footer), already translated on
  * the server, or null when the brand has it off.
  */
-export function Footer({ brand, usNotice, compact = false }: { brand: PublicBrand; usNotice: string | null; compact?: boolean }) {
+export function Footer({
+  brand,
+  usNotice,
+  compact = false,
+  languages,
+  current,
+}: {
+  brand: PublicBrand;
+  usNotice: string | null;
+  compact?: boolean;
+  /** On a phone the language choice is here, not in the slim top bar (docs/product/site.md#phone-layout). */
+  languages?: Language[];
+  current?: Language;
+}) {
   const { t } = useTranslation("common");
   const year = new Date().getFullYear();
   return (
     <footer className="mt-16 border-t border-gray-200 bg-white" data-testid="site-footer">
       <div className="mx-auto max-w-6xl px-4 py-8 text-sm text-gray-600">
+        {languages && current ? (
+          <LanguageSwitcher languages={languages} current={current} id="footer-language-select" testId="footer-language-switcher" className="mb-4 md:hidden" />
+        ) : null}
         <ul className="flex flex-wrap gap-x-5 gap-y-2">
           {FOOTER_LINKS.map(([key, to]) => (
             <li key={key}>

@@ -3,19 +3,19 @@ import { useTranslation } from "react-i18next";
 import { LANGUAGE_NAMES, type Language } from "~/domain/languages";
 
 /** Posts the choice to /api/language, which stores it and comes back here. Works without JavaScript. */
-export function LanguageSwitcher({ languages, current }: { languages: Language[]; current: Language }) {
+export function LanguageSwitcher({ languages, current, id = "language-select", className = "", testId = "language-switcher" }: { languages: Language[]; current: Language; id?: string; className?: string; testId?: string }) {
   const { t } = useTranslation("common");
   const location = useLocation();
   const submit = useSubmit();
   if (languages.length < 2) return null;
   return (
-    <Form method="post" action="/api/language" className="flex items-center gap-1" data-testid="language-switcher">
+    <Form method="post" action="/api/language" className={`flex items-center gap-1 ${className}`} data-testid={testId}>
       <input type="hidden" name="redirectTo" value={`${location.pathname}${location.search}`} />
-      <label htmlFor="language-select" className="sr-only">
+      <label htmlFor={id} className="sr-only">
         {t("language.label")}
       </label>
       <select
-        id="language-select"
+        id={id}
         name="lng"
         defaultValue={current}
         key={current}

@@ -27,7 +27,8 @@ export interface NavWallet {
 /**
  * Top navigation of the default layout. Logged out: a Login button leading to members.
  * Logged in: search, messages, likes, the credits (paid users) or Get Premium, and the account
- * menu with photo and name.
+ * menu with photo and name; on a phone a slim bar with the brand and the balance, the rest being
+ * in the bottom tab bar (docs/product/site.md#phone-layout).
  */
 export function TopNav({
   brand,
@@ -48,40 +49,43 @@ export function TopNav({
   const hideSwitcher = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.hideLanguageSwitcher);
   return (
     <header className="sticky top-0 z-30 border-b border-gray-200 bg-white/95 backdrop-blur">
-      <nav className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-3" aria-label={t("nav.label")}>
+      <nav className="mx-auto flex max-w-6xl items-center justify-between gap-x-4 px-4 py-2 md:py-3" aria-label={t("nav.label")}>
         <div className="flex items-center gap-3">
           <AppBackButton />
           <BrandLogo brand={brand} />
         </div>
-        {/* On a phone the links wrap onto a second row rather than run off the screen. */}
-        <div className="flex flex-wrap items-center justify-end gap-x-3 gap-y-2">
-          {hideSwitcher ? null : <LanguageSwitcher languages={languages} current={current} />}
+        <div className="flex items-center justify-end gap-x-3">
+          {/* On a phone the language choice is in the member's menu and the footer (docs/product/site.md#phone-layout). */}
+          {hideSwitcher ? null : <LanguageSwitcher languages={languages} current={current} className="max-md:hidden" />}
           {member ? (
             <>
-              <AppNavLink to="/members" end className={navLinkClass} data-testid="nav-search">
-                {t("nav.search")}
-              </AppNavLink>
-              <AppNavLink to="/chats" className={navLinkClass} data-testid="nav-messages">
-                {t("nav.messages")}
-                <CountBadge
-                  count={badges?.messages ?? 0}
-                  label={t("nav.unreadMessages", { count: badges?.messages ?? 0 })}
-                  testId="messages-badge"
-                  colour="bg-unread"
-                />
-              </AppNavLink>
-              <AppNavLink to="/likes" className={navLinkClass} data-testid="nav-likes">
-                {t("nav.likes")}
-                <CountBadge count={badges?.likes ?? 0} label={t("nav.newLikes", { count: badges?.likes ?? 0 })} testId="likes-badge" />
-              </AppNavLink>
-              {wallet?.paidUser ? (
-                <CreditsLink credits={wallet.credits} />
-              ) : (
-                <AppNavLink to="/premium" className="btn-primary px-3 py-1" data-testid="nav-premium">
-                  {t("nav.getPremium")}
+              <div className="hidden items-center gap-x-3 md:flex">
+                <AppNavLink to="/members" end className={navLinkClass} data-testid="nav-search">
+                  {t("nav.search")}
                 </AppNavLink>
-              )}
-              <AccountMenu member={member} />
+                <AppNavLink to="/chats" className={navLinkClass} data-testid="nav-messages">
+                  {t("nav.messages")}
+                  <CountBadge
+                    count={badges?.messages ?? 0}
+                    label={t("nav.unreadMessages", { count: badges?.messages ?? 0 })}
+                    testId="messages-badge"
+                    colour="bg-unread"
+                  />
+                </AppNavLink>
+                <AppNavLink to="/likes" className={navLinkClass} data-testid="nav-likes">
+                  {t("nav.likes")}
+                  <CountBadge count={badges?.likes ?? 0} label={t("nav.newLikes", { count: badges?.likes ?? 0 })} testId="likes-badge" />
+                </AppNavLink>
+                {wallet?.paidUser ? (
+                  <CreditsLink credits={wallet.credits} />
+                ) : (
+                  <AppNavLink to="/premium" className="btn-primary px-3 py-1" data-testid="nav-premium">
+                    {t("nav.getPremium")}
+                  </AppNavLink>
+                )}
+                <AccountMenu member={member} />
+              </div>
+              {wallet ? <PhoneCredits credits={wallet.credits} /> : null}
             </>
           ) : (
             <AppLink to="/members" className="btn-primary" data-testid="nav-login">
@@ -134,6 +138,17 @@ function CreditsLink({ credits }: { credits: number }) {
         </span>
       )}
     </AppNavLink>
+  );
+}
+
+/** On a phone, the slim top bar's balance: a tap leads to buying credits (docs/product/site.md#phone-layout). */
+function PhoneCredits({ credits }: { credits: number }) {
+  const { t, i18n } = useTranslation("common");
+  const tone = credits === 0 ? "bg-danger text-white" : credits <= LOW_CREDITS ? "bg-warning text-gray-900" : "bg-gray-100 text-gray-800";
+  return (
+    <AppLink to="/credits" className={`inline-flex min-h-[44px] items-center md:hidden`} data-testid="top-credits" data-credits={credits}>
+      <span className={`rounded-full px-3 py-1 text-sm font-semibold ${tone}`}>{t("nav.creditsCount", { count: credits, formatted: numberFormat(i18n.language).format(credits) })}</span>
+    </AppLink>
   );
 }
 

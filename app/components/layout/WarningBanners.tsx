@@ -4,7 +4,7 @@ import { Children, type ReactNode } from "react";
 export function WarningBanners({ children }: { children?: ReactNode }) {
   if (Children.toArray(children).length === 0) return null;
   return (
-    <div className="mx-auto max-w-6xl space-y-2 px-4 pt-4" role="region" data-testid="warning-banners">
+    <div className="mx-auto max-w-6xl space-y-2 px-4 pt-2 md:pt-4" role="region" data-testid="warning-banners">
       {children}
     </div>
   );

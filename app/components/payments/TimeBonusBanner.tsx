@@ -24,14 +24,15 @@ export function TimeBonusBanner({ offer }: { offer: TimeBonusOffer }) {
   return (
     <section
       aria-labelledby="time-bonus-banner-title"
-      className="flex flex-wrap items-center gap-x-4 gap-y-2 rounded-lg border border-primary/30 bg-primary/10 px-4 py-3 text-sm text-gray-900"
+      className="flex flex-wrap items-center gap-x-4 gap-y-1.5 rounded-lg border border-primary/30 bg-primary/10 px-3 py-2 text-sm text-gray-900"
       data-testid="time-bonus-banner"
     >
       <div className="min-w-0 flex-1">
         <p id="time-bonus-banner-title" className="font-semibold text-secondary">
           {t("timeBonus.bannerTitle", { percent: offer.percent })}
         </p>
-        <p className="mt-0.5">{t("timeBonus.bannerBody", { percent: offer.percent, code: offer.code })}</p>
+        {/* On a phone the title, the clock and the button say enough: the prompt stays one compact bar. */}
+        <p className="mt-0.5 max-md:hidden">{t("timeBonus.bannerBody", { percent: offer.percent, code: offer.code })}</p>
       </div>
       <p className="flex items-center gap-2">
         <span>{t("timeBonus.endsIn")}</span>

@@ -18,14 +18,13 @@ export function WelcomeBanner({ offer }: { offer: { percent: number; endsInMs: n
       alert="welcomeBonus"
       tone="info"
       testId="welcome-banner"
+      title={t("welcome.title", { percent: offer.percent })}
+      body={t("welcome.body", { percent: offer.percent, when })}
       actions={
         <AppLink to="/credits" className="btn-primary px-3 py-1" data-testid="welcome-banner-link">
           {t("welcome.action")}
         </AppLink>
       }
-    >
-      <p className="font-semibold">{t("welcome.title", { percent: offer.percent })}</p>
-      <p className="mt-1">{t("welcome.body", { percent: offer.percent, when })}</p>
-    </DismissableAlert>
+    />
   );
 }

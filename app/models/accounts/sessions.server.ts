@@ -46,6 +46,7 @@ const sessionLookup = preparedPerDatabase((db: Database) =>
       paidUser: members.paidUser,
       invisible: members.invisible,
       notificationsDisabled: members.notificationsDisabled,
+      promptsSnoozed: members.promptsSnoozed,
       createdAt: members.createdAt,
       name: profiles.name,
       thumbKey: photos.thumbKey,

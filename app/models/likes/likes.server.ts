@@ -232,17 +232,24 @@ const newLikesCounts = preparedPerDatabase((db: Database) => {
   return { all: counting(false), butOne: counting(true) };
 });
 
-/** A match this member has not been shown yet (the other liked back since), for the match modal. */
-export async function unseenMatch(db: Database, storage: Storage, memberId: number, pool: string) {
-  const [row] = await db
-    .select({ id: profiles.memberId, name: profiles.name, thumbKey: photos.thumbKey })
+/** Matches this member has not been shown yet (the other liked back since), newest first: the match modal takes the first, the start page lists them. */
+export async function unseenMatches(db: Database, storage: Storage, input: { memberId: number; pool: string; limit: number; now?: Date }): Promise<MemberCard[]> {
+  const rows = await db
+    .select(cardColumns)
     .from(likes)
     .innerJoin(profiles, eq(profiles.memberId, likes.likedId))
     .leftJoin(photos, approvedMainPhoto)
-    .where(and(eq(likes.likerId, memberId), isNotNull(likes.matchedAt), isNull(likes.matchSeenAt), visibleOther(likes.likedId, memberId, pool, db)))
+    .where(and(eq(likes.likerId, input.memberId), isNotNull(likes.matchedAt), isNull(likes.matchSeenAt), visibleOther(likes.likedId, input.memberId, input.pool, db)))
     .orderBy(desc(likes.matchedAt))
-    .limit(1);
-  return row ? { id: row.id, name: row.name, photoUrl: row.thumbKey ? storage.publicUrl(row.thumbKey) : null } : null;
+    .limit(input.limit);
+  const now = input.now ?? new Date();
+  return rows.map((row) => toMemberCard(row, storage, now));
+}
+
+/** The newest match this member has not been shown yet, for the match modal. */
+export async function unseenMatch(db: Database, storage: Storage, memberId: number, pool: string) {
+  const [card] = await unseenMatches(db, storage, { memberId, pool, limit: 1 });
+  return card ? { id: card.id, name: card.name, photoUrl: card.photoUrl } : null;
 }
 
 export async function markMatchSeen(db: Database, memberId: number, otherId: number): Promise<void> {

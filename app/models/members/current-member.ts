@@ -11,6 +11,8 @@ export interface CurrentMember {
   paidUser: boolean;
   invisible: boolean;
   notificationsDisabled: string[];
+  /** When each account prompt was put away (docs/product/notifications.md#alerts). */
+  promptsSnoozed: Record<string, number>;
   createdAt: Date;
   name: string;
   thumbKey: string | null;

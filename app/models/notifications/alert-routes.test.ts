@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { alertHiddenOn, inMembersArea } from "./alert-routes";
+import { alertHiddenOn, inMembersArea, nextPrompt } from "./alert-routes";
 
 describe("alertHiddenOn", () => {
   it("keeps the no-photo alert off the pages of docs/product/notifications.md#alerts, and only those", () => {
@@ -38,5 +38,24 @@ describe("inMembersArea", () => {
     for (const path of ["/", "/members/12/chat", "/members/12/landing", "/members/abc", "/chats/7/x", "/likes/m/12/x", "/credits", "/premiums", "/profile", "/settings", "/membersx"]) {
       expect(inMembersArea(path), path).toBe(false);
     }
+  });
+});
+
+describe("nextPrompt: one prompt at a time", () => {
+  it("shows only the first prompt due, in the order of docs/product/notifications.md#one-prompt-at-a-time", () => {
+    const all = { unconfirmed: true, notificationsDisabled: true, timeBonus: true, noPhoto: true, welcome: true, push: true };
+    expect(nextPrompt(all, "/members")).toBe("unconfirmed");
+    expect(nextPrompt({ ...all, unconfirmed: false }, "/members")).toBe("notificationsDisabled");
+    expect(nextPrompt({ noPhoto: true, push: true }, "/members")).toBe("noPhoto");
+    expect(nextPrompt({ push: true }, "/likes")).toBe("push");
+    expect(nextPrompt({}, "/likes")).toBeNull();
+  });
+
+  it("passes over a prompt that is in the way on this page to the next one due", () => {
+    // On the profile page the no-photo prompt would point where the member already is.
+    expect(nextPrompt({ noPhoto: true, push: true }, "/profile")).toBe("push");
+    // On the credits page the discount shows in the page itself.
+    expect(nextPrompt({ timeBonus: true, noPhoto: true }, "/credits")).toBe("noPhoto");
+    expect(nextPrompt({ push: true }, "/notifications")).toBeNull();
   });
 });

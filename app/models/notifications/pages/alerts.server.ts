@@ -1,28 +1,39 @@
-import { dismissedAlertsCookie } from "~/web/cookies.server";
+import { sql } from "drizzle-orm";
+import type { Database } from "../../../../db/client.server";
+import { members } from "../../../../db/schema";
+import type { CurrentMember } from "~/models/members/current-member";
 
 /**
- * Every dismissable alert. timeBonus is the time-bonus popup (docs/product/payments.md#time-bonus) and welcomeBonus the
- * welcome bonus banner; the popup's "not shown again" holds because ALERT_QUIET_MS outlasts the
- * 4-hour time bonus.
+ * Every account prompt a member can put away (docs/product/notifications.md#alerts). timeBonus is
+ * the time-bonus popup (docs/product/payments.md#time-bonus) and welcomeBonus the welcome bonus
+ * banner; the popup's "not shown again" holds because PROMPT_SNOOZE_MS outlasts the 4-hour time bonus.
  */
 export const ALERTS = ["unconfirmed", "noPhoto", "push", "notificationsDisabled", "timeBonus", "welcomeBonus"] as const;
 export type AlertName = (typeof ALERTS)[number];
 
-/** A dismissed alert stays away this long, then reminds again. */
-export const ALERT_QUIET_MS = 24 * 60 * 60 * 1000;
+/** "Later" keeps a prompt away this long, on every page and device of the member, then it reminds again. */
+export const PROMPT_SNOOZE_MS = 3 * 24 * 60 * 60 * 1000;
 
+/** When the member put each prompt away, ms since the epoch. */
 export type DismissedAlerts = Partial<Record<AlertName, number>>;
 
-export async function dismissedAlerts(request: Request): Promise<DismissedAlerts> {
-  const value = (await dismissedAlertsCookie.parse(request.headers.get("cookie"))) as unknown;
-  return value && typeof value === "object" ? (value as DismissedAlerts) : {};
+export function dismissedAlerts(member: Pick<CurrentMember, "promptsSnoozed"> | null): DismissedAlerts {
+  return member?.promptsSnoozed ?? {};
 }
 
 export function isQuiet(dismissed: DismissedAlerts, alert: AlertName, now = Date.now()): boolean {
   const at = dismissed[alert];
-  return typeof at === "number" && now - at < ALERT_QUIET_MS;
+  return typeof at === "number" && now - at < PROMPT_SNOOZE_MS;
 }
 
 export function isAlertName(value: unknown): value is AlertName {
   return typeof value === "string" && (ALERTS as readonly string[]).includes(value);
+}
+
+/** Stores that the member put a prompt away now: it stays away for PROMPT_SNOOZE_MS, wherever they log in. */
+export async function snoozePrompt(db: Database, memberId: number, alert: AlertName, now = Date.now()): Promise<void> {
+  await db
+    .update(members)
+    .set({ promptsSnoozed: sql`${members.promptsSnoozed} || jsonb_build_object(${alert}::text, ${now}::bigint)` })
+    .where(sql`${members.id} = ${memberId}`);
 }

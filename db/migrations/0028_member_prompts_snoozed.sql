@@ -1,0 +1,1 @@
+ALTER TABLE "members" ADD COLUMN "prompts_snoozed" jsonb DEFAULT '{}'::jsonb NOT NULL;
