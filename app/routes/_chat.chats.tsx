@@ -12,17 +12,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { tenant, member } = requireMember(request, context);
   const [list, t] = await Promise.all([chatList(member, tenant, new URL(request.url).searchParams.get("after")), getFixedT(context.language, "chat")]);
   const clock = chatClock(tenant, context);
-  return { items: withListTimes(list.items, clock, t("yesterday")), more: list.more, credits: member.credits, clock, title: t("metaTitle", { siteName: tenant.name }) };
+  return { items: withListTimes(list.items, clock, t("yesterday")), more: list.more, credits: member.credits, paidUser: member.paidUser, clock, title: t("metaTitle", { siteName: tenant.name }) };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }] : []);
 
 /** /chats and /chats/{id}: the conversation list beside the open conversation (docs/product/chat.md#conversations). */
 export default function ChatsLayout() {
-  const { items, more, credits, clock } = useLoaderData<typeof loader>();
+  const { items, more, credits, paidUser, clock } = useLoaderData<typeof loader>();
   const { id } = useParams();
   return (
-    <ChatShell credits={credits} conversationOpen={id !== undefined} list={<ConversationList items={items} activeId={id ? Number(id) : null} more={more} clock={clock} />}>
+    <ChatShell credits={credits} paidUser={paidUser} conversationOpen={id !== undefined} list={<ConversationList items={items} activeId={id ? Number(id) : null} more={more} clock={clock} />}>
       <Outlet />
     </ChatShell>
   );

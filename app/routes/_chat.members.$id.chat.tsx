@@ -37,6 +37,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     items: withListTimes(list.items, clock, t("yesterday")),
     more: list.more,
     credits: member.credits,
+    paidUser: member.paidUser,
     clock,
     settings: composerSettings(tenant, member, context),
     // The conversation is named by the other member (docs/product/site.md#accessibility).
@@ -54,10 +55,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export const meta: MetaFunction<typeof loader> = ({ data: loaded }) => (loaded ? [{ title: loaded.title }] : []);
 
 export default function StartConversation() {
-  const { partner, mayStart, fictional, items, more, credits, clock, settings } = useLoaderData<typeof loader>();
+  const { partner, mayStart, fictional, items, more, credits, paidUser, clock, settings } = useLoaderData<typeof loader>();
   const { t } = useTranslation("chat");
   return (
-    <ChatShell credits={credits} conversationOpen list={<ConversationList items={items} activeId={null} more={more} clock={clock} />}>
+    <ChatShell credits={credits} paidUser={paidUser} conversationOpen list={<ConversationList items={items} activeId={null} more={more} clock={clock} />}>
       <ChatHeader partner={partner} fictional={fictional} typing={false} conversationId={null} />
       <div className="flex min-h-0 flex-1 flex-col items-center justify-center p-6 text-center" data-testid="chat-messages">
         {mayStart ? (

@@ -70,7 +70,7 @@ export interface LayoutBonus {
   percent: number;
   /** Until the end, from this response on: the countdown starts from it. */
   endsInMs: number;
-  /** The time-bonus banner stays; the welcome banner can be put away for a while. */
+  /** Either banner can be put away for a while, like every account prompt (docs/product/notifications.md#one-prompt-at-a-time). */
   banner: boolean;
   /** docs/product/payments.md#time-bonus: the time-bonus popup may open (credits at 0, not dismissed before). */
   modal: boolean;
@@ -90,7 +90,7 @@ export function memberBonus(member: CurrentMember | null, discount: Discount | n
     code: discount.code,
     percent: discount.percent,
     endsInMs,
-    banner: timeBonus || !isQuiet(dismissed, "welcomeBonus", now),
+    banner: !isQuiet(dismissed, timeBonus ? "timeBonusBanner" : "welcomeBonus", now),
     modal: timeBonus && member.credits === 0 && !isQuiet(dismissed, "timeBonus", now),
   };
 }

@@ -18,6 +18,7 @@ const member: CurrentMember = {
   invisible: false,
   notificationsDisabled: [],
   promptsSnoozed: {},
+  lastChatId: null,
   createdAt: new Date(),
   name: "Kim",
   thumbKey: null,

@@ -52,6 +52,9 @@ export const members = pgTable(
     /** Notification types the member turned off (docs/product/notifications.md#notification-types). */
     mailOptOuts: text("mail_opt_outs").array().notNull().default(sql`'{}'::text[]`),
     /** When the member put each account prompt away ("Later"), in ms since the epoch (docs/product/notifications.md#alerts). */
+    /** The conversation the member opened last, and when they opened it (docs/product/chat.md#conversations): /chats on a wide screen returns to it. */
+    lastChatId: bigint("last_chat_id", { mode: "number" }),
+    lastChatAt: timestamp("last_chat_at", { withTimezone: true }),
     promptsSnoozed: jsonb("prompts_snoozed").$type<Record<string, number>>().notNull().default({}),
     /** The profile whose landing page this member signed up on: after activation they land in a conversation with it (docs/product/landers.md#member-landing-pages). */
     signupProfileId: bigint("signup_profile_id", { mode: "number" }),

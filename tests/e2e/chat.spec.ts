@@ -224,3 +224,38 @@ test("a new conversation is mailed; its link logs the member in once on the conv
     await second.close();
   }
 });
+
+test("on a wide screen /chats reopens the conversation opened last (spec 3.5); on a phone it shows the list", async ({ page, browser }) => {
+  test.setTimeout(60_000);
+  const [a, [one, two]] = await Promise.all([signUp(page, BRAND, `Lotte ${tag()}`), confirmedMembers(browser, 2)]);
+  expect(a.id).toBeGreaterThan(0);
+  const ids: number[] = [];
+  for (const other of [one!, two!]) {
+    await open(page, `/members/${other.id}/chat`);
+    await page.getByTestId("icebreaker-close").click();
+    await page.getByTestId("chat-input").fill(`Hallo ${other.name}`);
+    await Promise.all([page.waitForURL(/\/chats\/\d+$/), page.getByTestId("chat-send").click()]);
+    ids.push(Number(/\/chats\/(\d+)$/.exec(page.url())![1]));
+  }
+
+  // The first conversation opened again from the list, then away to the search.
+  await item(page, ids[0]!).click();
+  await expect(page).toHaveURL(brandUrl(BRAND, `/chats/${ids[0]}`));
+  await page.goto(brandUrl(BRAND, "/members"));
+  await page.getByTestId("nav-messages").click();
+  await expect(page).toHaveURL(brandUrl(BRAND, `/chats/${ids[0]}`));
+  await expect(page.getByTestId("chat-partner-name")).toContainText(one!.name);
+
+  // A new visit to /chats, after the other one was opened last.
+  await page.goto(brandUrl(BRAND, `/chats/${ids[1]}`));
+  await page.goto(brandUrl(BRAND, "/chats"));
+  await expect(page).toHaveURL(brandUrl(BRAND, `/chats/${ids[1]}`));
+  await expect(page.getByTestId("chat-partner-name")).toContainText(two!.name);
+
+  // A phone keeps the list on /chats: one pane at a time.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(brandUrl(BRAND, "/chats"));
+  await page.waitForLoadState("networkidle");
+  await expect(page).toHaveURL(brandUrl(BRAND, "/chats"));
+  await expect(item(page, ids[1]!)).toBeVisible();
+});

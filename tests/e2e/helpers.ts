@@ -91,3 +91,20 @@ export async function passSignupMatches(page: Page) {
   await page.getByTestId("signup-matches-continue").click();
   await expect(page).toHaveURL(/\/complete-signup\/photo$/);
 }
+
+/**
+ * One account prompt shows at a time (docs/product/notifications.md#one-prompt-at-a-time): puts away ("Later") those
+ * shown before the one a test is about, until that one is on the page.
+ */
+export async function laterUntilPrompt(page: Page, testId: string) {
+  const banners = page.getByTestId("warning-banners");
+  for (let shown = 0; shown < 6; shown++) {
+    const current = banners.locator("[data-testid]").first();
+    await expect(current).toBeVisible();
+    const id = await current.getAttribute("data-testid");
+    if (id === testId) return;
+    await Promise.all([page.waitForResponse((r) => r.url().includes("/api/alerts/dismiss")), current.getByTestId(`${id}-dismiss`).click()]);
+    await expect(page.getByTestId(id!)).toHaveCount(0);
+  }
+  throw new Error(`the prompt ${testId} never came`);
+}

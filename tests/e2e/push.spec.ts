@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { browserKeys, startPushService } from "../fixtures/push-service";
-import { brandUrl, expect, mailLinkFor, test } from "./helpers";
+import { brandUrl, expect, laterUntilPrompt, mailLinkFor, test } from "./helpers";
 import { logIn, openBrowser, send, signUp, tag } from "./member-setup";
 
 const BRAND = "flirtpunt";
@@ -18,6 +18,7 @@ async function registerWorker(page: Page) {
 test("a member is offered push where the browser can, and told how to allow it where it is blocked", async ({ page }) => {
   await signUp(page, BRAND, `Melding ${tag()}`);
   await page.goto(brandUrl(BRAND, "/members"));
+  await laterUntilPrompt(page, "push-alert");
   await expect(page.getByTestId("push-alert")).toContainText("Mis geen berichten");
   await expect(page.getByTestId("push-alert-enable")).toBeVisible();
   // The settings page shows the same state, with its own button.

@@ -60,6 +60,8 @@ describe("layoutData: the time bonus and the welcome discount (docs/product/paym
     expect((await load(withCredits)).bonus).toMatchObject({ kind: "time_bonus", banner: true, modal: false });
     const broke = await member({ hoursAgo: 1 });
     expect((await load(broke, { dismissed: { timeBonus: Date.now() - 3 * HOUR } })).bonus).toMatchObject({ kind: "time_bonus", banner: true, modal: false });
+    // "Later" on the banner puts the banner away, not the popup.
+    expect((await load(broke, { dismissed: { timeBonusBanner: Date.now() - HOUR } })).bonus).toMatchObject({ kind: "time_bonus", banner: false, modal: true });
     // Another alert's dismissal does not count.
     expect((await load(broke, { dismissed: { noPhoto: Date.now() } })).bonus).toMatchObject({ modal: true });
   });

@@ -52,6 +52,7 @@ function viewer(id: number, tenant: Tenant, paidUser = false): CurrentMember {
     invisible: false,
     notificationsDisabled: [],
   promptsSnoozed: {},
+  lastChatId: null,
     createdAt: NOW,
     name: "Viewer",
     thumbKey: null,

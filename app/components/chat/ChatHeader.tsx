@@ -17,7 +17,7 @@ export function ChatHeader({ partner, fictional, typing, conversationId }: { par
   return (
     <div className="border-b border-gray-200 bg-white px-4 py-2">
       <div className="flex items-center gap-3">
-        <AppLink to="/chats" className="text-gray-600 md:hidden" aria-label={t("list.label")}>
+        <AppLink to="/chats" className="-ml-2 flex h-11 w-11 shrink-0 items-center justify-center text-gray-600 md:hidden" aria-label={t("list.label")} data-testid="chat-list-back">
           ←
         </AppLink>
         {/* Named by what it shows, the member's name (WCAG 2.5.3); the typing note is no part of the link. */}

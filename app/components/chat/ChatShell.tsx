@@ -2,17 +2,21 @@ import { AppLink } from "~/components/ui/AppLink";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { LOW_CREDITS } from "~/models/payments/order-pricing";
+import { BottomTabBar } from "~/components/layout/BottomTabBar";
+import { useRootData } from "~/root";
 
 /**
  * The chat layout's frame (docs/product/chat.md#conversations): a top bar with the way back and the credit badge,
  * the conversation list, and the open conversation. On small screens the list shows only
  * without an open conversation.
  */
-export function ChatShell({ credits, list, conversationOpen, children }: { credits: number; list: ReactNode; conversationOpen: boolean; children: ReactNode }) {
+export function ChatShell({ credits, paidUser, list, conversationOpen, children }: { credits: number; paidUser: boolean; list: ReactNode; conversationOpen: boolean; children: ReactNode }) {
   const { t } = useTranslation("chat");
+  const root = useRootData();
   return (
     <div className="flex h-dvh flex-col bg-gray-50">
-      <header className="flex items-center justify-between gap-3 border-b border-gray-200 bg-white px-4 py-2">
+      {/* On a phone an open conversation has the whole screen: its own header leads back to the list. */}
+      <header className={`items-center justify-between gap-3 border-b border-gray-200 bg-white px-4 py-2 ${conversationOpen ? "hidden md:flex" : "flex"}`}>
         <AppLink to="/members" className="text-sm font-semibold text-gray-700 hover:text-primary" data-testid="chat-back">
           ← {t("back")}
         </AppLink>
@@ -25,6 +29,12 @@ export function ChatShell({ credits, list, conversationOpen, children }: { credi
         </aside>
         <main className={`${conversationOpen ? "flex" : "hidden md:flex"} min-w-0 flex-1 flex-col`}>{children}</main>
       </div>
+      {/* The list on a phone keeps the tab bar below it, in the flow, so the list scrolls above it. */}
+      {!conversationOpen && root?.member ? (
+        <div className="h-[calc(56px+env(safe-area-inset-bottom))] shrink-0 md:hidden">
+          <BottomTabBar member={root.member} wallet={{ credits, paidUser }} languages={root.languages} current={root.locale} />
+        </div>
+      ) : null}
     </div>
   );
 }

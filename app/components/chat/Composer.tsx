@@ -44,6 +44,7 @@ export function Composer({
   const [giftsOpen, setGiftsOpen] = useState(false);
   const [showIcebreaker, setShowIcebreaker] = useState(icebreaker);
   const textarea = useRef<HTMLTextAreaElement>(null);
+  const [sentText, setSentText] = useState("");
   const hydrated = useHydrated();
 
   // Each new reply of the three forms is handled once, while rendering: a sent text empties the
@@ -57,7 +58,8 @@ export function Composer({
     const reply = replies[changed];
     if (reply) {
       setRefusal(reply.ok ? null : reply);
-      if (changed === 0) setText(reply.ok ? "" : (reply.body ?? text));
+      // A refused text comes back as it was typed (the composer was emptied when it went).
+      if (changed === 0) setText(reply.ok ? "" : (reply.body ?? sentText));
     }
   }
   const busy = textForm.state !== "idle" || photoForm.state !== "idle" || giftForm.state !== "idle";
@@ -85,7 +87,16 @@ export function Composer({
           ) : null}
         </p>
       ) : null}
-      <textForm.Form method="post" className="flex items-end gap-2" data-testid="chat-composer">
+      {/* A text shows in the conversation at once (MessageList's pending bubble) and the composer empties. */}
+      <textForm.Form
+        method="post"
+        className="flex items-end gap-2"
+        data-testid="chat-composer"
+        onSubmit={() => {
+          setSentText(text);
+          setText("");
+        }}
+      >
         <input type="hidden" name="intent" value="text" />
         <label className="min-w-0 flex-1">
           <span className="sr-only">{t("composer.label", { name: partnerName })}</span>

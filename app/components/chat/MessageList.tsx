@@ -158,7 +158,32 @@ export function MessageList({
           );
         })}
       </ol>
+      <PendingText onShow={() => bottom.current?.scrollIntoView({ block: "end" })} />
       <div ref={bottom} />
+    </div>
+  );
+}
+
+/**
+ * The text being sent, shown at once below the conversation until the answer comes: then it is
+ * the real message, or it goes and the composer has it back with the reason (the composer's
+ * fetcher, shared by its key).
+ */
+function PendingText({ onShow }: { onShow: () => void }) {
+  const { t } = useTranslation("chat");
+  const sending = useFetcher({ key: "chat-text" });
+  const body = sending.state !== "idle" ? sending.formData?.get("body") : null;
+  const text = typeof body === "string" ? body.trim() : "";
+  useLayoutEffect(() => {
+    if (text) onShow();
+  }, [text, onShow]);
+  if (!text) return null;
+  return (
+    <div className="mt-2 flex flex-col" data-testid="chat-pending">
+      <div className="max-w-[80%] self-end rounded-2xl bg-primary/80 px-3 py-2 text-white shadow-sm">
+        <p className="whitespace-pre-wrap break-words">{text}</p>
+      </div>
+      <span className="self-end text-xs text-gray-500">{t("sending")}</span>
     </div>
   );
 }

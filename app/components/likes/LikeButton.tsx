@@ -25,7 +25,7 @@ export function LikeButton({ memberId, liked, compact = false, finishLike = fals
         <button
           ref={button}
           type="submit"
-          className={`${isLiked ? "btn-outline" : "btn-primary"} ${compact ? "w-full px-3 py-1 text-sm" : ""} ${finishLike && !isLiked ? "ring-4 ring-primary/40" : ""}`}
+          className={`${isLiked ? "btn-outline" : "btn-primary"} ${compact ? "w-full px-3 py-1 text-sm" : "max-md:w-full"} ${finishLike && !isLiked ? "ring-4 ring-primary/40" : ""}`}
           aria-pressed={isLiked}
           data-testid={isLiked ? "action-unlike" : "action-like"}
         >

@@ -42,10 +42,14 @@ export function GiftPicker({ name, gifts }: { name: string; gifts: GiftChoice })
   const sending = useNavigation().formData?.get("intent") === "gift";
   return (
     <details open={arrivedToGive || refused !== null} data-testid="gift-picker">
-      <summary className="btn-outline cursor-pointer list-none" data-testid="action-gift">
+      <summary className="btn-outline w-full cursor-pointer list-none" data-testid="action-gift">
         {t("members:profile.gift")}
       </summary>
-      <section className="mt-3 rounded-xl border border-gray-200 bg-white p-3" aria-label={t("gifts.title")}>
+      {/* In the phone's bottom action bar the gifts open above the bar, across the screen. */}
+      <section
+        className="mt-3 rounded-xl border border-gray-200 bg-white p-3 max-md:absolute max-md:inset-x-2 max-md:bottom-full max-md:mb-2 max-md:max-h-[60dvh] max-md:overflow-y-auto max-md:shadow-xl"
+        aria-label={t("gifts.title")}
+      >
         {refused ? (
           <p role="alert" className="mb-2 rounded-lg bg-danger/10 p-2 text-sm text-danger" data-testid="gift-refused" data-reason={refused}>
             {t(`refused.${refused}`, { name })}

@@ -11,6 +11,7 @@ import { interestIcon } from "./interest-icons";
 import { MemberCardList } from "./MemberCard";
 import { GiftPicker, type GiftChoice } from "./GiftPicker";
 import { MessageLink } from "~/components/chat/MessageLink";
+import { useSwipe } from "./use-swipe";
 import type { MemberCard as CardData } from "~/models/members/member-cards.server";
 
 /**
@@ -39,8 +40,11 @@ export function ProfileView({
   const place = [profile.city, profile.region, countryName].filter(Boolean).join(", ");
   const [selected, setSelected] = useState(0);
   const main = profile.photos[selected] ?? profile.photos[0];
+  const count = profile.photos.length;
+  const swipe = useSwipe((direction) => setSelected((index) => Math.min(count - 1, Math.max(0, index + direction))));
   return (
-    <main className="mx-auto max-w-5xl px-4 py-8" data-testid="profile-view" data-member-id={profile.id}>
+    // On a phone the actions sit in a bar at the bottom of the screen: room for it below the page.
+    <main className={`mx-auto max-w-5xl px-4 py-4 md:py-8 ${profile.isOwn ? "" : "max-md:pb-28"}`} data-testid="profile-view" data-member-id={profile.id}>
       {profile.isOwn ? (
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
           <Alert tone="info">{t("profile.own")}</Alert>
@@ -61,9 +65,11 @@ export function ProfileView({
       ) : null}
       <div className="grid gap-8 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <section aria-label={t("profile.photos")}>
-          {main ? <MainPhoto photo={main} name={profile.name} lock={profile.photoLock} /> : <NoPhoto name={profile.name} />}
-          {profile.photos.length > 1 ? (
-            <ul className="mt-3 grid grid-cols-4 gap-2 sm:grid-cols-5" data-testid="gallery">
+          <div {...swipe}>{main ? <MainPhoto photo={main} name={profile.name} lock={profile.photoLock} /> : <NoPhoto name={profile.name} />}</div>
+          {count > 1 ? <PhotoDots count={count} selected={selected} onSelect={setSelected} /> : null}
+          {count > 1 ? (
+            // On a phone the photos turn by swiping, with the dots; wider, the gallery of thumbnails.
+            <ul className="mt-3 grid grid-cols-4 gap-2 max-md:hidden sm:grid-cols-5" data-testid="gallery">
               {profile.photos.map((photo, index) => (
                 <li key={photo.id}>
                   <button
@@ -128,6 +134,22 @@ export function ProfileView({
   );
 }
 
+/** Where the member is among the photos on a phone; each dot also shows its photo. */
+function PhotoDots({ count, selected, onSelect }: { count: number; selected: number; onSelect: (index: number) => void }) {
+  const { t } = useTranslation("members");
+  return (
+    <ol className="mt-1 flex justify-center md:hidden" data-testid="photo-dots">
+      {Array.from({ length: count }, (_, index) => (
+        <li key={index}>
+          <button type="button" onClick={() => onSelect(index)} className="flex h-6 w-6 items-center justify-center" aria-label={t("profile.showPhoto", { number: index + 1 })} aria-current={index === selected ? "true" : undefined}>
+            <span className={`block h-2 w-2 rounded-full ${index === selected ? "bg-primary" : "bg-gray-300"}`} />
+          </button>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 function MainPhoto({ photo, name, lock }: { photo: ViewPhoto; name: string; lock: Profile["photoLock"] }) {
   const { t } = useTranslation("members");
   if (!photo.locked) {
@@ -189,6 +211,13 @@ function NoPhoto({ name }: { name: string }) {
 }
 
 /**
+ * The like, message and gift buttons: beside the profile on a wide screen; on a phone a bar at the
+ * bottom of the screen, in reach of the thumb (docs/product/site.md#phone-layout).
+ */
+const ACTION_BAR =
+  "flex flex-wrap items-start gap-2 max-md:fixed max-md:inset-x-0 max-md:z-30 max-md:flex-nowrap max-md:border-t max-md:border-gray-200 max-md:bg-white/95 max-md:px-4 max-md:py-2 max-md:backdrop-blur max-md:[&>*]:flex-1";
+
+/**
  * Visitors are asked to log in to like, chat or send a gift, and come back to do just that: the
  * like is finished, the conversation opens, the gift picker opens. Members like, write, send a
  * gift, block or unblock here.
@@ -205,7 +234,7 @@ function ProfileActions({ profile, loggedIn, likes, gifts }: { profile: Profile;
     return (
       <div className="mt-5 space-y-3" data-testid="visitor-actions">
         <p className="text-sm text-gray-600">{t("profile.loginToContact")}</p>
-        <div className="flex flex-wrap gap-2">
+        <div className={`${ACTION_BAR} max-md:bottom-0`} data-testid="profile-action-bar">
           <AppLink to={loginToLike} className="btn-primary" data-testid="action-like">
             {t("profile.like")}
           </AppLink>
@@ -240,11 +269,12 @@ function ProfileActions({ profile, loggedIn, likes, gifts }: { profile: Profile;
       ) : likes?.likedMe ? (
         <p className="font-semibold text-primary" data-testid="like-status">{t("likes:status.likedMe", { name: profile.name })}</p>
       ) : null}
-      <div className="flex flex-wrap items-start gap-2">
+      {/* Above the tab bar on a phone. */}
+      <div className={`${ACTION_BAR} max-md:bottom-[calc(56px+env(safe-area-inset-bottom))]`} data-testid="profile-action-bar">
         <LikeButton memberId={profile.id} liked={likes?.liked ?? false} finishLike={searchParams.get("like") === "1"} />
         <MessageLink memberId={profile.id} />
+        {gifts ? <GiftPicker name={profile.name} gifts={gifts} /> : null}
       </div>
-      {gifts ? <GiftPicker name={profile.name} gifts={gifts} /> : null}
       <div className="flex flex-wrap gap-4">
         <BlockMenu profile={profile} />
         <ReportLink memberId={profile.id} />

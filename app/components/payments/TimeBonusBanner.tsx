@@ -1,4 +1,5 @@
 import { AppLink } from "~/components/ui/AppLink";
+import { LaterButton, useLater } from "~/components/account/DismissableAlert";
 import { useTranslation } from "react-i18next";
 import { TimeBonusCountdown, useCountdown } from "./TimeBonusCountdown";
 
@@ -20,7 +21,8 @@ export function timeBonusHref(code: string): string {
 export function TimeBonusBanner({ offer }: { offer: TimeBonusOffer }) {
   const { t } = useTranslation("bonus");
   const remaining = useCountdown(offer.endsInMs);
-  if (remaining <= 0) return null;
+  const later = useLater();
+  if (remaining <= 0 || later.done) return null;
   return (
     <section
       aria-labelledby="time-bonus-banner-title"
@@ -41,6 +43,7 @@ export function TimeBonusBanner({ offer }: { offer: TimeBonusOffer }) {
       <AppLink to={timeBonusHref(offer.code)} className="btn-primary px-4 py-1.5" data-testid="time-bonus-banner-link">
         {t("timeBonus.bannerAction")}
       </AppLink>
+      <LaterButton later={later} alert="timeBonusBanner" testId="time-bonus-banner-dismiss" />
     </section>
   );
 }

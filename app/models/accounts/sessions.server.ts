@@ -47,6 +47,7 @@ const sessionLookup = preparedPerDatabase((db: Database) =>
       invisible: members.invisible,
       notificationsDisabled: members.notificationsDisabled,
       promptsSnoozed: members.promptsSnoozed,
+      lastChatId: members.lastChatId,
       createdAt: members.createdAt,
       name: profiles.name,
       thumbKey: photos.thumbKey,

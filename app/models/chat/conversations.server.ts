@@ -149,6 +149,11 @@ function readsSomething(state: ReadState): boolean {
   return state.unread > 0 || Number(state.newestFromOther ?? 0) > state.readUpTo;
 }
 
+/** The conversation the member opened last, and when (docs/product/chat.md#conversations). */
+export async function rememberOpenedConversation(db: Database, memberId: number, conversationId: number): Promise<void> {
+  await db.update(members).set({ lastChatId: conversationId, lastChatAt: new Date() }).where(eq(members.id, memberId));
+}
+
 /**
  * Opening a conversation reads it (docs/product/chat.md#read-and-typing): its unread count goes to zero and the other
  * member's open pages learn how far this member has read (the read receipt). Nothing is written

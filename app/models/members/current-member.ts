@@ -13,6 +13,8 @@ export interface CurrentMember {
   notificationsDisabled: string[];
   /** When each account prompt was put away (docs/product/notifications.md#alerts). */
   promptsSnoozed: Record<string, number>;
+  /** The conversation the member opened last (docs/product/chat.md#conversations). */
+  lastChatId: number | null;
   createdAt: Date;
   name: string;
   thumbKey: string | null;

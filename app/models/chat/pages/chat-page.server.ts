@@ -14,7 +14,7 @@ import { FREE_CONVERSATIONS, type SendRefusal } from "~/models/chat/chat-rules";
 import { sendMessage, sendRefusal, type MessageContent, type SendOutcome } from "~/models/chat/chat-send.server";
 import { countRequest, RATE_LIMITS, type RateLimit } from "~/models/safety/rate-limits.server";
 import { tooManyInit } from "~/web/too-many.server";
-import { conversationList, conversationMessages, markConversationRead, memberConversation } from "~/models/chat/conversations.server";
+import { conversationList, conversationMessages, markConversationRead, memberConversation, rememberOpenedConversation } from "~/models/chat/conversations.server";
 import { isGiftId } from "~/domain/gifts";
 import { notBlockedBetween } from "~/models/safety/not-blocked.server";
 import { readPhotoForm } from "~/models/profiles/pages/photo-upload-form.server";
@@ -87,6 +87,8 @@ export async function loadConversation(request: Request, member: CurrentMember, 
   const partner = await chatPartner(member, tenant, side.otherId, true);
   if (!partner) throw data(null, { status: 404 });
   if (!before && isDocumentRequest(request) && isOwnNavigation(request)) await markConversationRead(db(), member.id, conversationId, side);
+  // Written only when the member turns to another conversation: reloading one writes nothing.
+  if (!before && isOwnNavigation(request) && member.lastChatId !== conversationId) await rememberOpenedConversation(db(), member.id, conversationId);
   const history = await conversationMessages(db(), storage(), {
     conversationId,
     clearedAt: side.clearedAt,

@@ -5,10 +5,10 @@ import type { CurrentMember } from "~/models/members/current-member";
 
 /**
  * Every account prompt a member can put away (docs/product/notifications.md#alerts). timeBonus is
- * the time-bonus popup (docs/product/payments.md#time-bonus) and welcomeBonus the welcome bonus
- * banner; the popup's "not shown again" holds because PROMPT_SNOOZE_MS outlasts the 4-hour time bonus.
+ * the time-bonus popup (docs/product/payments.md#time-bonus), timeBonusBanner its banner and
+ * welcomeBonus the welcome bonus banner; the popup's "not shown again" holds because PROMPT_SNOOZE_MS outlasts the 4-hour time bonus.
  */
-export const ALERTS = ["unconfirmed", "noPhoto", "push", "notificationsDisabled", "timeBonus", "welcomeBonus"] as const;
+export const ALERTS = ["unconfirmed", "noPhoto", "push", "notificationsDisabled", "timeBonus", "timeBonusBanner", "welcomeBonus"] as const;
 export type AlertName = (typeof ALERTS)[number];
 
 /** "Later" keeps a prompt away this long, on every page and device of the member, then it reminds again. */
