@@ -140,6 +140,7 @@ const settingsSchema = z
     fictional_warning: perLanguageText,
     fictional_singular: perLanguageText,
     fictional_plural: perLanguageText,
+    /** The fictional mark as a character, for the JSON API's apps (`fictional_icon`); the pages draw it as SVG (docs/decisions/041-inline-svg-icons.md). */
     fictional_icon: z.string().min(1).default("🎭"),
     refund_days: z.number().int().min(0).max(365),
     /** How long after signup a member who never paid gets the welcome discount (docs/product/payments.md#welcome-bonus). */

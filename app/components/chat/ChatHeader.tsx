@@ -1,5 +1,6 @@
 import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
+import { FictionalIcon } from "~/components/members/FictionalIcon";
 import type { FictionalMark } from "~/components/members/MemberCard";
 
 export interface Partner {
@@ -32,7 +33,7 @@ export function ChatHeader({ partner, fictional, typing, conversationId }: { par
           <span className="block min-w-0 truncate font-semibold" data-testid="chat-partner-name">
             {partner.name}
             {partner.age !== null ? `, ${partner.age}` : ""}
-            {partner.isFictional ? <span title={fictional.label}> {fictional.icon}</span> : null}
+            {partner.isFictional ? <span title={fictional.label}> <FictionalIcon /><span className="sr-only">{fictional.label}</span></span> : null}
           </span>
         </AppLink>
         {/* Always on the page, so a screen reader hears the note when it appears. */}

@@ -4,8 +4,8 @@ import { useTranslation } from "react-i18next";
 import type { SubmissionResult } from "@conform-to/react";
 import { SignupForm } from "~/components/account/SignupForm";
 import { Alert } from "~/components/ui/Field";
-import { INTEREST_ICONS } from "~/components/members/interest-icons";
-import type { Interest } from "~/domain/profile-fields";
+import { FictionalIcon } from "~/components/members/FictionalIcon";
+import { InterestIcon } from "~/components/members/interest-icons";
 import type { MemberLandingData } from "~/models/landers/pages/member-landing.server";
 
 export interface SignupReply {
@@ -49,7 +49,7 @@ function Facts({ data, large = false }: { data: MemberLandingData; large?: boole
       </p>
       {profile.isFictional ? (
         <p className="mt-2 rounded-lg bg-warning/20 p-2 text-sm" data-testid="fictional-warning">
-          <span aria-hidden="true">{fictional.icon} </span>
+          <FictionalIcon className="mr-1" />
           {fictional.warning}
         </p>
       ) : null}
@@ -66,7 +66,7 @@ function Interests({ profile }: { profile: Profile }) {
       <ul className="mt-2 flex flex-wrap gap-2">
         {profile.interests.map((interest) => (
           <li key={interest} className="rounded-full bg-primary/10 px-3 py-1 text-sm">
-            <span aria-hidden="true">{INTEREST_ICONS[interest as Interest]} </span>
+            <InterestIcon interest={interest} className="mr-1" />
             {t(`profile:interests.${interest}`)}
           </li>
         ))}
