@@ -1,4 +1,6 @@
+import ArrowLeft from "lucide-react/icons/arrow-left";
 import { AppLink } from "~/components/ui/AppLink";
+import { Icon } from "~/components/ui/Icon";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { LOW_CREDITS } from "~/models/payments/order-pricing";
@@ -14,7 +16,7 @@ export function ChatShell({ credits, list, conversationOpen, children }: { credi
     <div className="flex h-dvh flex-col bg-gray-50">
       <header className="flex items-center justify-between gap-3 border-b border-gray-200 bg-white px-4 py-2">
         <AppLink to="/members" className="text-sm font-semibold text-gray-700 hover:text-primary" data-testid="chat-back">
-          ← {t("back")}
+          <Icon icon={ArrowLeft} /> {t("back")}
         </AppLink>
         <h1 className="text-lg font-bold">{t("title")}</h1>
         <CreditBadge credits={credits} />

@@ -1,9 +1,11 @@
+import Lock from "lucide-react/icons/lock";
 import { AppLink } from "~/components/ui/AppLink";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { SubmissionResult } from "@conform-to/react";
 import { SignupForm } from "~/components/account/SignupForm";
 import { Alert } from "~/components/ui/Field";
+import { Icon } from "~/components/ui/Icon";
 import { FictionalIcon } from "~/components/members/FictionalIcon";
 import { InterestIcon } from "~/components/members/interest-icons";
 import type { MemberLandingData } from "~/models/landers/pages/member-landing.server";
@@ -158,7 +160,7 @@ function Album({ data, children }: { data: MemberLandingData; children: ReactNod
               <>
                 {photo.preview ? <img src={photo.preview} alt="" width={320} height={320} className="h-full w-full scale-110 object-cover blur-md" /> : null}
                 <span aria-hidden="true" className="absolute inset-0 flex items-center justify-center text-3xl">
-                  🔒
+                  <Icon icon={Lock} />
                 </span>
               </>
             ) : (
