@@ -16,7 +16,7 @@ export function IconsLanding({ data }: { data: LanderData }) {
           return (
             <li key={interest}>
               <AppLink to={data.signupOpen ? "/signup" : "/login"} className="flex h-full flex-col items-center rounded-2xl bg-white p-4 text-center shadow-sm hover:shadow-md">
-                <InterestIcon interest={interest} className="text-4xl" />
+                <InterestIcon interest={interest} className="text-4xl text-primary" />
                 <span className="mt-2 font-semibold">{t(`profile:interests.${interest}`)}</span>
                 {sharing.length > 0 ? (
                   <span className="mt-2 flex -space-x-2" aria-hidden="true">
