@@ -51,7 +51,8 @@ export default tseslint.config(
   layer(["app/components/**/*.{ts,tsx}"], forbid.routes, forbid.serverValues),
   // Routes may share route modules (a re-exported route); tests may call any layer.
   { files: ["app/routes/**", "**/*.test.{ts,tsx}"], rules: { "no-restricted-imports": "off" } },
-  // Links within the site are plain anchors with one delegated handler (docs/decisions/035-links-as-anchors.md).
+  // Links within the site are plain anchors with one delegated handler (docs/decisions/035-links-as-anchors.md);
+  // icons come one module each (docs/decisions/041-inline-svg-icons.md).
   {
     files: ["app/**/*.tsx"],
     ignores: ["**/*.test.tsx"],
@@ -61,6 +62,10 @@ export default tseslint.config(
         {
           selector: "ImportDeclaration[source.value='@remix-run/react'] > ImportSpecifier[imported.name=/^(Link|NavLink)$/]",
           message: "Use AppLink or AppNavLink from ~/components/ui/AppLink (docs/decisions/035-links-as-anchors.md).",
+        },
+        {
+          selector: "ImportDeclaration[source.value=/^lucide-react(\\/icons)?$/]",
+          message: "Import each icon from its own module, `import X from \"lucide-react/icons/x\"`, and types from lucide-react/types: the index loads every icon on the server (docs/decisions/041-inline-svg-icons.md).",
         },
       ],
     },

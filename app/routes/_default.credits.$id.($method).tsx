@@ -1,6 +1,8 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
+import ArrowLeft from "lucide-react/icons/arrow-left";
 import { AppLink } from "~/components/ui/AppLink";
+import { Icon } from "~/components/ui/Icon";
 import { useTranslation } from "react-i18next";
 import { DiscountNotice } from "~/components/payments/DiscountNotice";
 import { PaymentConfirm } from "~/components/payments/PaymentConfirm";
@@ -37,7 +39,7 @@ export default function ChooseMethod() {
   return (
     <main className="mx-auto max-w-3xl px-4 py-8">
       <AppLink to={`/credits${query}`} className="text-sm font-semibold text-primary">
-        {t("checkout.back")}
+        <Icon icon={ArrowLeft} /> {t("checkout.back")}
       </AppLink>
       <h1 className="mt-2 text-3xl font-bold">{t("checkout.title")}</h1>
       <p className="mt-2 text-gray-700" data-testid="checkout-product">

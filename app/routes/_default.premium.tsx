@@ -1,9 +1,11 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
+import Check from "lucide-react/icons/check";
 import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import { DiscountNotice } from "~/components/payments/DiscountNotice";
 import { OfferCard } from "~/components/payments/OfferCard";
+import { Icon } from "~/components/ui/Icon";
 import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
 import { buyerCountry, creditOffers } from "~/models/payments/pages/credit-offers.server";
@@ -44,9 +46,7 @@ export default function Premium() {
       <ul className="mt-4 grid gap-2 text-sm sm:grid-cols-2">
         {BENEFITS.map((benefit) => (
           <li key={benefit} className="flex gap-2">
-            <span aria-hidden="true" className="text-success">
-              ✓
-            </span>
+            <Icon icon={Check} className="mt-0.5 text-success" />
             {t(`premium.benefits.${benefit}`)}
           </li>
         ))}

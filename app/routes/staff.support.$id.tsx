@@ -1,6 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import ArrowLeft from "lucide-react/icons/arrow-left";
 import { AppLink } from "~/components/ui/AppLink";
+import { Icon } from "~/components/ui/Icon";
 import { useTranslation } from "react-i18next";
 import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
@@ -73,7 +75,7 @@ export default function SupportCasePage() {
     <main className="mx-auto grid max-w-6xl gap-6 px-4 py-6 lg:grid-cols-[2fr_1fr]">
       <section>
         <AppLink to="/staff/support" className="text-sm underline">
-          ← {t("support.title")}
+          <Icon icon={ArrowLeft} /> {t("support.title")}
         </AppLink>
         <h1 className="mt-2 text-2xl font-bold" data-testid="case-reference">
           {found.reference}

@@ -71,6 +71,15 @@ describe("loadTenants", () => {
     expect(loadError()).toMatch(/yellow\.json: field theme\.primary: has no shade near it that reads at 4\.5:1/);
   });
 
+  it("refuses an emoji as the logo mark, which is an empty box where no emoji font is installed", () => {
+    write("emoji.json", { ...tenantFixture({ id: "emoji" }), theme: { logo_mark: "💘" } });
+    expect(loadError()).toMatch(/emoji\.json: field theme\.logo_mark: is drawn as an emoji/);
+    write("emoji.json", { ...tenantFixture({ id: "emoji" }), theme: { logo_mark: "♥️" } });
+    expect(loadError()).toMatch(/emoji\.json: field theme\.logo_mark: is drawn as an emoji/);
+    write("emoji.json", { ...tenantFixture({ id: "emoji" }), theme: { logo_mark: "✿" } });
+    expect(() => loadTenants(dir)).not.toThrow();
+  });
+
   it("refuses unknown fields, so a typo does not go unnoticed", () => {
     write("typo.json", { ...tenantFixture({ id: "typo" }), nische: 2 });
     expect(loadError()).toMatch(/typo\.json: field nische is not allowed/);

@@ -140,6 +140,7 @@ const settingsSchema = z
     fictional_warning: perLanguageText,
     fictional_singular: perLanguageText,
     fictional_plural: perLanguageText,
+    /** The fictional mark as a character, for the JSON API's apps (`fictional_icon`); the pages draw it as SVG (docs/decisions/041-inline-svg-icons.md). */
     fictional_icon: z.string().min(1).default("🎭"),
     refund_days: z.number().int().min(0).max(365),
     /** How long after signup a member who never paid gets the welcome discount (docs/product/payments.md#welcome-bonus). */
@@ -222,8 +223,14 @@ const themeSchema = z
     warning: hexColour.default("#ffc107"),
     info: hexColour.default("#17a2b8"),
     unread_messages: hexColour.default("#32ad2b"),
-    /** Emoji or short mark shown before the brand name in the logo. */
-    logo_mark: z.string().min(1).max(4).default("♥"),
+    /** A short text mark before the brand name in the logo (a letter or a symbol such as ♥ ✿ ♛). Never an
+        emoji: where no emoji font is installed it would be an empty box (docs/decisions/041-inline-svg-icons.md). */
+    logo_mark: z
+      .string()
+      .min(1)
+      .max(4)
+      .refine((mark) => !/\p{Emoji_Presentation}|\uFE0F/u.test(mark), "is drawn as an emoji, which shows as an empty box where no emoji font is installed: choose a letter or a text symbol such as ♥")
+      .default("♥"),
   })
   .strict()
   // Text in these colours must be readable (WCAG 2.2 AA): a colour with no readable shade of its own is refused.

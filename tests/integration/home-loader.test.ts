@@ -55,8 +55,8 @@ describe("home page loader", () => {
     expect(twin.members.map((m) => m.id)).toEqual(b.members.map((m) => m.id));
   });
 
-  it("marks fictional profiles with the brand's icon and label", async () => {
+  it("marks fictional profiles with the brand's label", async () => {
     const b = await home(beta, "pl");
-    expect(b.fictional).toEqual({ icon: "🎭", label: "Fikcyjny profil" });
+    expect(b.fictional).toEqual({ label: "Fikcyjny profil" });
   });
 });

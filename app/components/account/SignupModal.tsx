@@ -1,9 +1,11 @@
 import { useFetcher, useLocation } from "@remix-run/react";
+import X from "lucide-react/icons/x";
 import { AppLink } from "~/components/ui/AppLink";
 import { createContext, lazy, Suspense, useContext, useState, type ComponentProps, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { SubmissionResult } from "@conform-to/react";
 import { Alert } from "~/components/ui/Field";
+import { Icon } from "~/components/ui/Icon";
 import { Modal } from "~/components/ui/Modal";
 import type { SignupFormSettings } from "~/models/accounts/pages/signup-form-settings.server";
 import { DESKTOP_QUERY, useMediaQuery } from "~/utils/use-media-query";
@@ -93,7 +95,7 @@ function SignupModal({ settings, onClose }: { settings: SignupFormSettings; onCl
           aria-label={t("signup.close")}
           data-testid="signup-modal-close"
         >
-          ×
+          <Icon icon={X} />
         </button>
         {/* The reading starts at the title, not at the close button. */}
         <h2 id="signup-modal-title" className="text-2xl font-bold outline-none" tabIndex={-1} data-autofocus>

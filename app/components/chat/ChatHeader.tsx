@@ -1,6 +1,9 @@
+import ArrowLeft from "lucide-react/icons/arrow-left";
 import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
+import { FictionalIcon } from "~/components/members/FictionalIcon";
 import type { FictionalMark } from "~/components/members/MemberCard";
+import { Icon } from "~/components/ui/Icon";
 
 export interface Partner {
   id: number;
@@ -18,7 +21,7 @@ export function ChatHeader({ partner, fictional, typing, conversationId }: { par
     <div className="border-b border-gray-200 bg-white px-4 py-2">
       <div className="flex items-center gap-3">
         <AppLink to="/chats" className="-ml-2 flex h-11 w-11 shrink-0 items-center justify-center text-gray-600 md:hidden" aria-label={t("list.label")} data-testid="chat-list-back">
-          ←
+          <Icon icon={ArrowLeft} />
         </AppLink>
         {/* Named by what it shows, the member's name (WCAG 2.5.3); the typing note is no part of the link. */}
         <AppLink to={`/members/${partner.id}`} className="flex min-w-0 items-center gap-3" data-testid="chat-partner">
@@ -32,7 +35,7 @@ export function ChatHeader({ partner, fictional, typing, conversationId }: { par
           <span className="block min-w-0 truncate font-semibold" data-testid="chat-partner-name">
             {partner.name}
             {partner.age !== null ? `, ${partner.age}` : ""}
-            {partner.isFictional ? <span title={fictional.label}> {fictional.icon}</span> : null}
+            {partner.isFictional ? <span title={fictional.label}> <FictionalIcon /><span className="sr-only">{fictional.label}</span></span> : null}
           </span>
         </AppLink>
         {/* Always on the page, so a screen reader hears the note when it appears. */}

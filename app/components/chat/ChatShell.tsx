@@ -1,4 +1,6 @@
+import ArrowLeft from "lucide-react/icons/arrow-left";
 import { AppLink } from "~/components/ui/AppLink";
+import { Icon } from "~/components/ui/Icon";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { LOW_CREDITS } from "~/models/payments/order-pricing";
@@ -18,7 +20,7 @@ export function ChatShell({ credits, paidUser, list, conversationOpen, children 
       {/* On a phone an open conversation has the whole screen: its own header leads back to the list. */}
       <header className={`items-center justify-between gap-3 border-b border-gray-200 bg-white px-4 py-2 ${conversationOpen ? "hidden md:flex" : "flex"}`}>
         <AppLink to="/members" className="text-sm font-semibold text-gray-700 hover:text-primary" data-testid="chat-back">
-          ← {t("back")}
+          <Icon icon={ArrowLeft} /> {t("back")}
         </AppLink>
         <h1 className="text-lg font-bold">{t("title")}</h1>
         <CreditBadge credits={credits} />

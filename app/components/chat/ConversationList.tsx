@@ -1,8 +1,10 @@
 import { useFetcher, useNavigate, useRevalidator } from "@remix-run/react";
+import X from "lucide-react/icons/x";
 import { AppLink } from "~/components/ui/AppLink";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { badgeText } from "~/components/likes/badge-count";
+import { Icon } from "~/components/ui/Icon";
 import type { MessageKind } from "~/models/chat/chat-rules";
 import { listTime, type ChatClock } from "~/utils/chat-clock";
 import { apiCall } from "~/utils/api-call";
@@ -124,7 +126,7 @@ export function ConversationList({ items, activeId, more, clock }: { items: Conv
                   title={t("list.delete", { name: item.other.name })}
                   data-testid="chat-item-delete"
                 >
-                  ✕
+                  <Icon icon={X} />
                 </button>
               </form>
             </li>

@@ -1,7 +1,6 @@
 import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
-import { INTEREST_ICONS } from "~/components/members/interest-icons";
-import type { Interest } from "~/domain/profile-fields";
+import { InterestIcon } from "~/components/members/interest-icons";
 import type { LanderData } from "~/models/landers/pages/lander-page.server";
 import { LanderHero } from "./LanderParts";
 
@@ -17,9 +16,7 @@ export function IconsLanding({ data }: { data: LanderData }) {
           return (
             <li key={interest}>
               <AppLink to={data.signupOpen ? "/signup" : "/login"} className="flex h-full flex-col items-center rounded-2xl bg-white p-4 text-center shadow-sm hover:shadow-md">
-                <span aria-hidden="true" className="text-4xl">
-                  {INTEREST_ICONS[interest as Interest]}
-                </span>
+                <InterestIcon interest={interest} className="text-4xl text-primary" />
                 <span className="mt-2 font-semibold">{t(`profile:interests.${interest}`)}</span>
                 {sharing.length > 0 ? (
                   <span className="mt-2 flex -space-x-2" aria-hidden="true">

@@ -1,6 +1,7 @@
 import { AppLink } from "~/components/ui/AppLink";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { FictionalIcon } from "~/components/members/FictionalIcon";
 import type { LanderData } from "~/models/landers/pages/lander-page.server";
 import { numberFormat } from "~/utils/intl-formats";
 
@@ -49,8 +50,9 @@ export function MemberCaption({ member, fictional }: { member: LanderMemberData;
         {member.age !== null ? `, ${member.age}` : ""}
       </span>
       {member.isFictional ? (
-        <span className="ml-1" title={fictional.label} aria-label={fictional.label}>
-          {fictional.icon}
+        <span className="ml-1" title={fictional.label}>
+          <FictionalIcon />
+          <span className="sr-only">{fictional.label}</span>
         </span>
       ) : null}
       {member.city ? <span className="block text-sm opacity-80">{member.city}</span> : null}

@@ -1,11 +1,13 @@
+import Lock from "lucide-react/icons/lock";
 import { AppLink } from "~/components/ui/AppLink";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { SubmissionResult } from "@conform-to/react";
 import { SignupForm } from "~/components/account/SignupForm";
 import { Alert } from "~/components/ui/Field";
-import { INTEREST_ICONS } from "~/components/members/interest-icons";
-import type { Interest } from "~/domain/profile-fields";
+import { Icon } from "~/components/ui/Icon";
+import { FictionalIcon } from "~/components/members/FictionalIcon";
+import { InterestIcon } from "~/components/members/interest-icons";
 import type { MemberLandingData } from "~/models/landers/pages/member-landing.server";
 
 export interface SignupReply {
@@ -49,7 +51,7 @@ function Facts({ data, large = false }: { data: MemberLandingData; large?: boole
       </p>
       {profile.isFictional ? (
         <p className="mt-2 rounded-lg bg-warning/20 p-2 text-sm" data-testid="fictional-warning">
-          <span aria-hidden="true">{fictional.icon} </span>
+          <FictionalIcon className="mr-1" />
           {fictional.warning}
         </p>
       ) : null}
@@ -66,7 +68,7 @@ function Interests({ profile }: { profile: Profile }) {
       <ul className="mt-2 flex flex-wrap gap-2">
         {profile.interests.map((interest) => (
           <li key={interest} className="rounded-full bg-primary/10 px-3 py-1 text-sm">
-            <span aria-hidden="true">{INTEREST_ICONS[interest as Interest]} </span>
+            <InterestIcon interest={interest} className="mr-1" />
             {t(`profile:interests.${interest}`)}
           </li>
         ))}
@@ -158,7 +160,7 @@ function Album({ data, children }: { data: MemberLandingData; children: ReactNod
               <>
                 {photo.preview ? <img src={photo.preview} alt="" width={320} height={320} className="h-full w-full scale-110 object-cover blur-md" /> : null}
                 <span aria-hidden="true" className="absolute inset-0 flex items-center justify-center text-3xl">
-                  🔒
+                  <Icon icon={Lock} />
                 </span>
               </>
             ) : (

@@ -1,4 +1,7 @@
+import Heart from "lucide-react/icons/heart";
+import MessageCircle from "lucide-react/icons/message-circle";
 import { AppLink } from "~/components/ui/AppLink";
+import { Icon } from "~/components/ui/Icon";
 import { useTranslation } from "react-i18next";
 import type { LanderData } from "~/models/landers/pages/lander-page.server";
 import { LanderHero, memberSignupPath, type LanderMemberData } from "./LanderParts";
@@ -29,10 +32,10 @@ export function SocialNetwork({ data }: { data: LanderData }) {
             <img src={member.photoUrl} alt="" width={320} height={320} loading={index < 1 ? "eager" : "lazy"} className="aspect-square w-full object-cover" />
             <div className="flex gap-2 border-t border-gray-100 p-2">
               <AppLink to={action} className="btn flex-1 text-gray-700 hover:bg-gray-100">
-                ♥ {t("socialnetwork.like")}
+                <Icon icon={Heart} /> {t("socialnetwork.like")}
               </AppLink>
               <AppLink to={action} className="btn flex-1 text-gray-700 hover:bg-gray-100">
-                💬 {t("socialnetwork.comment")}
+                <Icon icon={MessageCircle} /> {t("socialnetwork.comment")}
               </AppLink>
             </div>
           </li>

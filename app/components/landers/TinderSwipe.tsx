@@ -1,4 +1,7 @@
+import Heart from "lucide-react/icons/heart";
+import X from "lucide-react/icons/x";
 import { useTranslation } from "react-i18next";
+import { Icon } from "~/components/ui/Icon";
 import type { LanderData } from "~/models/landers/pages/lander-page.server";
 import { MemberCaption, NoMembers, SignupCta } from "./LanderParts";
 
@@ -8,7 +11,7 @@ const STACK = ["z-[8]", "z-[7]", "z-[6]", "z-[5]", "z-[4]", "z-[3]", "z-[2]", "z
 
 /**
  * A deck of the pool's members to swipe through (docs/product/landers.md#tinderswipe), without a
- * line of JavaScript: each card's ✕ and ♥ are labels of checkboxes that send it left or right
+ * line of JavaScript: each card's cross and heart are labels of checkboxes that send it left or right
  * (app/tailwind.css, .swipe-*); under the last card waits the way into signup.
  */
 export function TinderSwipe({ data }: { data: LanderData }) {
@@ -39,10 +42,10 @@ export function TinderSwipe({ data }: { data: LanderData }) {
               </div>
               <div className="absolute inset-x-0 bottom-4 flex justify-center gap-6">
                 <label htmlFor={`nope-${member.id}`} className="swipe-nope-label flex h-14 w-14 cursor-pointer items-center justify-center rounded-full bg-white text-2xl text-gray-700 shadow-lg" aria-hidden="true">
-                  ✕
+                  <Icon icon={X} />
                 </label>
                 <label htmlFor={`like-${member.id}`} className="swipe-like-label flex h-14 w-14 cursor-pointer items-center justify-center rounded-full bg-primary text-2xl text-white shadow-lg" aria-hidden="true">
-                  ♥
+                  <Icon icon={Heart} className="fill-current" />
                 </label>
               </div>
             </article>

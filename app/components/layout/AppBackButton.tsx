@@ -1,6 +1,8 @@
 import { useLocation, useNavigate } from "@remix-run/react";
+import ArrowLeft from "lucide-react/icons/arrow-left";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Icon } from "~/components/ui/Icon";
 
 /**
  * The routes with a back button in the installed app (docs/product/site.md#installed-app):
@@ -47,7 +49,7 @@ export function AppBackButton() {
   if (!installed || !hasEarlierPage() || !hasBackButton(location.pathname)) return null;
   return (
     <button type="button" onClick={() => navigate(-1)} className="btn-outline px-3 py-1" aria-label={t("nav.back")} data-testid="app-back">
-      <span aria-hidden="true">←</span> {t("nav.back")}
+      <Icon icon={ArrowLeft} /> {t("nav.back")}
     </button>
   );
 }

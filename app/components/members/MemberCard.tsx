@@ -2,12 +2,12 @@ import { AppLink } from "~/components/ui/AppLink";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { MemberCard as MemberCardData } from "~/models/members/member-cards.server";
+import { FictionalIcon } from "./FictionalIcon";
 
 /** A search card, or a home-page teaser (which does not say who is online). */
 export type CardData = Omit<MemberCardData, "onlineRecently"> & { onlineRecently?: boolean };
 
 export interface FictionalMark {
-  icon: string;
   label: string;
 }
 
@@ -61,7 +61,7 @@ export function MemberCard({
       ) : null}
       {member.isFictional ? (
         <span className="absolute right-2 top-2 rounded-full bg-white/90 px-2 py-0.5 text-sm" title={fictional.label} data-testid="fictional-mark">
-          <span aria-hidden="true">{fictional.icon}</span>
+          <FictionalIcon />
           <span className="sr-only">{fictional.label}</span>
         </span>
       ) : null}

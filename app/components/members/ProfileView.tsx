@@ -7,7 +7,8 @@ import type { FictionalTexts } from "~/models/profiles/fictional.server";
 import { LikeButton } from "~/components/likes/LikeButton";
 import { Alert } from "~/components/ui/Field";
 import type { LikeState } from "~/models/likes/likes.server";
-import { interestIcon } from "./interest-icons";
+import { FictionalIcon } from "./FictionalIcon";
+import { InterestIcon } from "./interest-icons";
 import { MemberCardList } from "./MemberCard";
 import { GiftPicker, type GiftChoice } from "./GiftPicker";
 import { MessageLink } from "~/components/chat/MessageLink";
@@ -57,7 +58,7 @@ export function ProfileView({
         <div className="mb-4" data-testid="fictional-warning">
           <Alert tone="warning">
             <span aria-hidden="true" className="mr-2">
-              {fictional.icon}
+              <FictionalIcon />
             </span>
             <strong>{fictional.label}.</strong> {fictional.warning}
           </Alert>
@@ -95,7 +96,7 @@ export function ProfileView({
             {profile.age !== null ? <span className="font-normal text-gray-600" data-testid="profile-age">{t("profile.age", { age: profile.age })}</span> : null}
             {profile.isFictional ? (
               <span title={fictional.label} data-testid="fictional-mark">
-                <span aria-hidden="true">{fictional.icon}</span>
+                <FictionalIcon />
                 <span className="sr-only">{fictional.label}</span>
               </span>
             ) : null}
@@ -120,9 +121,7 @@ export function ProfileView({
           <ul className="mt-3 flex flex-wrap gap-2" data-testid="profile-interests">
             {profile.interests.map((interest) => (
               <li key={interest} className="rounded-full bg-primary/10 px-3 py-1 text-sm">
-                <span aria-hidden="true" className="mr-1">
-                  {interestIcon(interest)}
-                </span>
+                <InterestIcon interest={interest} className="mr-1" />
                 {t(`profile:interests.${interest}`)}
               </li>
             ))}

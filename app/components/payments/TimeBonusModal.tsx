@@ -1,6 +1,8 @@
 import { Form, useFetcher, useLocation } from "@remix-run/react";
+import X from "lucide-react/icons/x";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Icon } from "~/components/ui/Icon";
 import { Modal } from "~/components/ui/Modal";
 import { useTimeBonusDue } from "./MembersAreaTimer";
 import { timeBonusHref, type TimeBonusOffer } from "./TimeBonusBanner";
@@ -37,7 +39,7 @@ export function TimeBonusModal({ offer }: { offer: TimeBonusOffer }) {
         onClick={close}
         data-testid="time-bonus-close"
       >
-        <span aria-hidden="true">×</span>
+        <Icon icon={X} />
       </button>
       <p className="text-5xl font-extrabold text-primary" aria-hidden="true">
         {t("modal.badge", { percent: offer.percent })}

@@ -4,7 +4,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useMemo, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { z } from "zod";
-import { interestIcon } from "~/components/members/interest-icons";
+import { InterestIcon } from "~/components/members/interest-icons";
 import { Field, FieldErrors, inputClass } from "~/components/ui/Field";
 import { ABOUT_MAX, aboutSchema, basicsSchema, interestsSchema, locationSchema, PERSONAL_FIELDS, personalSchema, type PersonalField } from "~/models/profiles/profile-forms";
 import { LocationFields, type CountryRegions } from "./LocationFields";
@@ -157,7 +157,7 @@ export function InterestsForm({ allowed, current, lastResult }: { allowed: reado
               <li key={interest}>
                 <label className="flex cursor-pointer items-center gap-1.5 rounded-full border border-gray-300 px-3 py-1.5 text-sm has-[:checked]:border-primary has-[:checked]:bg-primary/10 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-primary/40">
                   <input type="checkbox" name={fields.interests.name} value={interest} defaultChecked={chosen.has(interest)} className="sr-only" data-testid={`interest-${interest}`} />
-                  <span aria-hidden="true">{interestIcon(interest)}</span>
+                  <InterestIcon interest={interest} />
                   {t(`interests.${interest}`)}
                 </label>
               </li>

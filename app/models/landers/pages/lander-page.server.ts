@@ -41,7 +41,7 @@ export async function loadLander({ request, context, params }: LoaderFunctionArg
       headline,
       members: members.map((member) => ({ ...member, activity: activityOf(member.lastActiveAt, Date.now()) })),
       memberCount,
-      fictional: { icon: fictional.icon, label: fictional.label },
+      fictional: { label: fictional.label },
       signupOpen: signup.open,
       country: isCountry(country) ? country : null,
       map: kind === "maplanding" ? countryMap(country, members) : null,

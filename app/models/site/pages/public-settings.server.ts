@@ -51,7 +51,7 @@ export async function publicSettings(tenant: Tenant, context: AppLoadContext): P
     fictional_warning: fictional.warning,
     fictional_singular: fictional.label,
     fictional_plural: settings.fictional_plural[context.language] ?? members("fictional.plural"),
-    fictional_icon: fictional.icon,
+    fictional_icon: settings.fictional_icon,
     refund_days: settings.refund_days,
     signups: settings.signups,
     logged_out_search: settings.logged_out_search,

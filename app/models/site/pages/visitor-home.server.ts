@@ -24,7 +24,6 @@ export async function visitorHome(tenant: Tenant, language: Language) {
     // Formatted here, not in the browser (docs/decisions/036-intl-formatting-in-loaders.md).
     memberCountText: numberFormat(language).format(memberCount),
     fictional: {
-      icon: tenant.settings.fictional_icon,
       label: tenant.settings.fictional_singular[language] ?? t("fictionalProfile"),
     },
     title: texts.title,
