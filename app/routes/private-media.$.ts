@@ -1,8 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
-import { verifyMediaLink } from "~/services/storage/signed-media.server";
+import { isPrivateMediaKey, verifyMediaLink } from "~/services/storage/signed-media.server";
 import { storage } from "~/services/storage/storage.server";
-
-const KEY = /^(chat|photos)\/[a-z0-9/_-]+\.webp$/;
 
 /**
  * A private file through its signed link (services/storage/signed-media.server.ts): chat photos
@@ -12,7 +10,7 @@ const KEY = /^(chat|photos)\/[a-z0-9/_-]+\.webp$/;
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const key = params["*"] ?? "";
   const url = new URL(request.url);
-  const left = KEY.test(key) && !key.includes("..") ? verifyMediaLink(key, url.searchParams.get("e"), url.searchParams.get("s")) : null;
+  const left = isPrivateMediaKey(key) ? verifyMediaLink(key, url.searchParams.get("e"), url.searchParams.get("s")) : null;
   const file = left === null ? null : await storage().get(key);
   if (!file) return new Response("Not found", { status: 404, headers: { "Cache-Control": "no-store" } });
   return new Response(new Uint8Array(file), {

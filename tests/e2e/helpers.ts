@@ -10,16 +10,22 @@ export async function giveOwnAddress(context: BrowserContext): Promise<void> {
   await context.setExtraHTTPHeaders({ "x-forwarded-for": `198.${18 + (byte() % 2)}.${byte()}.${byte()}` });
 }
 
+/** The uncaught errors and blocked scripts or styles of a page from now on, collected as they happen. */
+export function watchPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (error) => errors.push(error.message));
+  page.on("console", (message) => {
+    if (message.type() === "error" && message.text().includes("Content Security Policy")) errors.push(message.text());
+  });
+  return errors;
+}
+
 /** Every page must run its scripts without an uncaught error or a blocked script or style. */
 export const test = base.extend<{ failOnPageError: void }>({
   failOnPageError: [
     async ({ page }, use) => {
       await giveOwnAddress(page.context());
-      const errors: string[] = [];
-      page.on("pageerror", (error) => errors.push(error.message));
-      page.on("console", (message) => {
-        if (message.type() === "error" && message.text().includes("Content Security Policy")) errors.push(message.text());
-      });
+      const errors = watchPageErrors(page);
       await use();
       expect(errors, "uncaught errors in the page").toEqual([]);
     },

@@ -31,6 +31,25 @@ async function write(page: Page, body: string) {
   await expect(page.getByTestId("chat-message").filter({ hasText: body })).toHaveCount(1);
 }
 
+/**
+ * The photo picker shows the fictional profile's photos as pictures: each one a 200 with an image,
+ * drawn by the browser (a broken link there left an operator choosing among empty boxes).
+ */
+async function expectPickerPhotosLoad(operator: Page) {
+  const photos = operator.getByRole("img", { name: "Deze foto versturen" });
+  await expect(photos.first()).toBeVisible();
+  for (const photo of await photos.all()) {
+    // Fetched from the page, with the staff member's cookies (Node cannot resolve *.localhost).
+    const { src, status, type } = await photo.evaluate(async (img: HTMLImageElement) => {
+      const response = await fetch(img.src);
+      return { src: img.src, status: response.status, type: response.headers.get("content-type") };
+    });
+    expect(status, src).toBe(200);
+    expect(type, src).toMatch(/^image\//);
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { message: src }).toBeGreaterThan(0);
+  }
+}
+
 test("an operator answers a member's message to a fictional profile: claimed by one, honest when asked, never with contact details, all in the audit log", async ({ page, browser }) => {
   const BRAND = "flirtpunt";
   await logIn(page, BRAND, `premium.${BRAND}@demo.invalid`, MEMBER_PASSWORD);
@@ -48,6 +67,7 @@ test("an operator answers a member's message to a fictional profile: claimed by 
   await expect(operator.getByTestId("operator-messages")).toContainText("Ben je echt?");
   await operator.getByTestId("claim").click();
   await expect(operator.getByTestId("reply-body")).toBeVisible();
+  await expectPickerPhotosLoad(operator);
 
   // A second operator (the admin holds every role) cannot take it over.
   const admin = await staffLogin(browser, BRAND, "admin@demo.invalid");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { signedMediaUrl, verifyMediaLink } from "./signed-media.server";
+import { isPrivateMediaKey, signedMediaUrl, verifyMediaLink } from "./signed-media.server";
 
 function parts(url: string) {
   const parsed = new URL(url, "https://site.example");
@@ -25,5 +25,16 @@ describe("signed links to private photos (review L-3)", () => {
     // A different first character: the last one of base64url carries only some bits, and may already be "A".
     expect(verifyMediaLink(key, e, `${s!.startsWith("A") ? "B" : "A"}${s!.slice(1)}`, now)).toBeNull();
     expect(verifyMediaLink(key, e, null, now)).toBeNull();
+  });
+
+  it("are made only for the files /private-media serves: every kind of photo the site keeps, demo members' too", () => {
+    for (const key of ["chat/ab/abcdef-thumb.webp", "photos/ab/abcdef.webp", "seed/flirtpunt-9-1-thumb.webp", "seed/bulk-3.webp"]) {
+      expect(isPrivateMediaKey(key), key).toBe(true);
+      const link = parts(signedMediaUrl(key, now));
+      expect(link.key).toBe(key);
+      expect(verifyMediaLink(link.key, link.e, link.s, now)).not.toBeNull();
+    }
+    for (const key of ["exports/ab/data.zip", "photos/ab/photo.jpg", "photos/../secret.key", "photos//ab.webp", "tenants/flirtpunt.webp"]) expect(isPrivateMediaKey(key), key).toBe(false);
+    expect(() => signedMediaUrl("exports/ab/data.zip", now)).toThrow();
   });
 });

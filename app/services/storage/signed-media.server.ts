@@ -7,6 +7,17 @@ const HOUR_MS = 60 * 60 * 1000;
 /** Where private files (chat photos, a profile's photos beyond the first) are served from. */
 export const PRIVATE_MEDIA_PREFIX = "/private-media";
 
+/**
+ * The files a signed link may serve: the photos of chats, of members (`photos/`) and of the demo
+ * members (`seed/`, which the operators' photo picker and premium viewers also see through signed
+ * links), nothing else that storage holds.
+ */
+const PRIVATE_MEDIA_KEY = /^(chat|photos|seed)\/[a-z0-9/_-]+\.webp$/;
+
+export function isPrivateMediaKey(key: string): boolean {
+  return PRIVATE_MEDIA_KEY.test(key) && !key.includes("..") && !key.includes("//");
+}
+
 function mac(key: string, expires: number, secret: string): string {
   return createHmac("sha256", secret).update(`${key}\n${expires}`).digest("base64url");
 }
@@ -18,6 +29,8 @@ function mac(key: string, expires: number, secret: string): string {
  */
 export function signedMediaUrl(key: string, now = new Date()): string {
   assertStorageKey(key);
+  // A link /private-media would refuse is a broken image on the page: fail where it is made instead.
+  if (!isPrivateMediaKey(key)) throw new Error(`Not a private media key: ${key}`);
   const expires = Math.ceil(now.getTime() / HOUR_MS) * HOUR_MS / 1000 + HOUR_MS / 1000;
   return `${PRIVATE_MEDIA_PREFIX}/${key}?e=${expires}&s=${mac(key, expires, signingKey("photo-url"))}`;
 }
