@@ -1,7 +1,7 @@
 // Lighthouse on the member-facing pages of the built server, for bench/RESULTS.md:
 // `npm run build:local && npm run bench:lighthouse`. On flirtpunt: the home page and /members for
-// a visitor (who dismissed the adult-content warning), and /members, a profile, /chats and /credits
-// for the logged-in free demo member. Mobile emulation with simulated throttling (Lighthouse's
+// a visitor (who dismissed the adult-content warning), and the start page /, /members, a profile,
+// /likes/received, /chats and /credits for the logged-in free demo member. Mobile emulation with simulated throttling (Lighthouse's
 // defaults, bench/lighthouse-runner.ts), BENCH_LIGHTHOUSE_RUNS (3) runs per page; each figure is
 // the median of its runs. Targets: performance ≥ 95, accessibility 100.
 // BENCH_LIGHTHOUSE_SAVE=dir keeps each run's full report there (to see what a score is made of);
@@ -46,8 +46,10 @@ try {
   const pages: Page[] = [
     { path: "/", member: false },
     { path: "/members", member: false },
+    { path: "/", member: true },
     { path: "/members", member: true },
     { path: `/members/${profileId}`, member: true },
+    { path: "/likes/received", member: true },
     { path: "/chats", member: true },
     { path: "/credits", member: true },
   ];

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { LikeButton } from "~/components/likes/LikeButton";
 import { MemberCardList, type CardData } from "~/components/members/MemberCard";
 import { SearchForm } from "~/components/members/SearchForm";
-import { FilterButton, FilterSheet } from "~/components/members/FilterSheet";
+import { FilterButton, FilterSheet, FilterSheetScope } from "~/components/members/FilterSheet";
 import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
 import { fictionalTexts } from "~/models/profiles/fictional.server";
@@ -82,47 +82,49 @@ export default function MembersPage() {
   return (
     <main className="mx-auto max-w-6xl px-4 py-4 md:py-8">
       <h1 className="text-2xl font-bold md:text-3xl">{t("search.title")}</h1>
-      <div className="mt-3 grid gap-8 md:mt-6 lg:grid-cols-[18rem_1fr]">
-        <FilterSheet>
-          <SearchForm key={query} filters={filters} fields={fields} minAge={minAge} countries={countries} />
-        </FilterSheet>
-        <section aria-labelledby="results-title">
-          <div className="flex items-center justify-between gap-3">
-            <h2 id="results-title" className="text-sm font-semibold text-gray-600" data-testid="result-count" data-count={count}>
-              {count > countCap
-                ? t("search.countCapped", { formatted: countText })
-                : t("search.count", { count, formatted: countText })}
-            </h2>
-            <FilterButton active={Object.keys(filters).length} />
-          </div>
-          {cards.length > 0 ? (
-            <div className="mt-4">
-              <MemberCardList members={cards} fictional={fictional} testId="search-results" footer={likeButton} />
+      <FilterSheetScope>
+        <div className="mt-3 grid gap-8 md:mt-6 lg:grid-cols-[18rem_1fr]">
+          <FilterSheet>
+            <SearchForm key={query} filters={filters} fields={fields} minAge={minAge} countries={countries} />
+          </FilterSheet>
+          <section aria-labelledby="results-title">
+            <div className="flex items-center justify-between gap-3">
+              <h2 id="results-title" className="text-sm font-semibold text-gray-600" data-testid="result-count" data-count={count}>
+                {count > countCap
+                  ? t("search.countCapped", { formatted: countText })
+                  : t("search.count", { count, formatted: countText })}
+              </h2>
+              <FilterButton active={Object.keys(filters).length} />
             </div>
-          ) : (
-            <p className="mt-4 rounded-xl bg-white p-6 text-gray-700 shadow-sm" data-testid="no-results">
-              {t("search.none")}
-            </p>
-          )}
-          {next || previous ? (
-            <nav className="mt-6 flex justify-between" aria-label={t("search.pagination")}>
-              {previous ? (
-                <AppLink to={pageLink("before", previous)} className="btn-outline" rel="prev" data-testid="page-previous">
-                  {t("search.previous")}
-                </AppLink>
-              ) : (
-                <span />
-              )}
-              {next ? (
-                <AppLink to={pageLink("after", next)} className="btn-outline" rel="next" data-testid="page-next">
-                  {t("search.next")}
-                </AppLink>
-              ) : null}
-            </nav>
-          ) : null}
-          {similar.length > 0 ? <MemberCardList members={similar} fictional={fictional} title={t("search.similar")} testId="similar-results" footer={likeButton} /> : null}
-        </section>
-      </div>
+            {cards.length > 0 ? (
+              <div className="mt-4">
+                <MemberCardList members={cards} fictional={fictional} testId="search-results" footer={likeButton} />
+              </div>
+            ) : (
+              <p className="mt-4 rounded-xl bg-white p-6 text-gray-700 shadow-sm" data-testid="no-results">
+                {t("search.none")}
+              </p>
+            )}
+            {next || previous ? (
+              <nav className="mt-6 flex justify-between" aria-label={t("search.pagination")}>
+                {previous ? (
+                  <AppLink to={pageLink("before", previous)} className="btn-outline" rel="prev" data-testid="page-previous">
+                    {t("search.previous")}
+                  </AppLink>
+                ) : (
+                  <span />
+                )}
+                {next ? (
+                  <AppLink to={pageLink("after", next)} className="btn-outline" rel="next" data-testid="page-next">
+                    {t("search.next")}
+                  </AppLink>
+                ) : null}
+              </nav>
+            ) : null}
+            {similar.length > 0 ? <MemberCardList members={similar} fictional={fictional} title={t("search.similar")} testId="similar-results" footer={likeButton} /> : null}
+          </section>
+        </div>
+      </FilterSheetScope>
     </main>
   );
 }

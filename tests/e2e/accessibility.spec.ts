@@ -116,7 +116,8 @@ const signupSentPages: SitePage[] = [{ path: "/signup/sent", route: "_default.si
 const newMemberPages = (ids: Pick<Ids, "conversation" | "emptyConversationWith">): SitePage[] => [
   { path: "/signup-matches", route: "_default.signup-matches" },
   ...["photo", "location", "personal", "about", "push", "confirm"].map((step) => ({ path: `/complete-signup/${step}`, route: `_default.complete-signup.${step}` })),
-  { path: "/chats", route: "_chat.chats._index" },
+  // /chats itself is audited on a phone, where it is the list alone: on a wide screen it opens
+  // the conversation opened last, this one (docs/product/chat.md#conversations).
   { path: `/chats/${ids.conversation}`, route: "_chat.chats.$id" },
   // An empty conversation: the icebreaker opens over it.
   { path: `/members/${ids.emptyConversationWith}/chat`, route: "_chat.members.$id.chat" },
@@ -245,6 +246,21 @@ for (const brand of BRANDS) {
         await auditPages(page, brand, memberPages({ member: member! }).slice(pages.start, pages.end));
       });
     }
+
+    // Most members see the site on a phone (docs/product/site.md#phone-layout): the start page, the
+    // search with its filter sheet, a profile with its action bar, the likes and the chat list there.
+    test("a member's pages pass WCAG 2.2 AA on a phone", async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await logIn(page, brand, `free.${brand}@demo.invalid`, DEMO_PASSWORD);
+      const [member] = await memberIds(page, brand, "search=1");
+      await auditPages(page, brand, [
+        { path: "/", route: "_default._index" },
+        { path: "/members?search=1#search-filters", route: "_default.members._index" },
+        { path: `/members/${member!}`, route: "_default.members.$id" },
+        { path: "/likes/received", route: "_default.likes.$type" },
+        { path: "/chats", route: "_chat.chats._index" },
+      ]);
+    });
 
     const accountWalks = inParts(memberAccountPages.length, WALK_LENGTH);
     for (const [part, pages] of accountWalks.entries()) {

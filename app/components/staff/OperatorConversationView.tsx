@@ -96,7 +96,7 @@ export function OperatorConversationView({ page }: { page: OperatorPage }) {
           {page.messages.map((message) => (
             <li key={message.id} className={`max-w-[80%] rounded-lg px-3 py-2 text-sm ${message.fromProfile ? "ml-auto bg-blue-100" : "bg-gray-100"}`} data-testid={message.fromProfile ? "message-profile" : "message-member"}>
               {message.kind === "text" ? <p className="whitespace-pre-line">{message.body}</p> : null}
-              {message.kind === "photo" && message.photoThumbUrl ? <img src={message.photoThumbUrl} alt={t("conversation.photo")} className="max-h-40 rounded" /> : null}
+              {message.kind === "photo" && message.photoThumbUrl ? <img src={message.photoThumbUrl} alt={t("conversation.photo")} width={160} height={160} className="h-40 w-40 rounded object-cover" /> : null}
               {message.kind === "gift" && message.giftId ? <p>{t("conversation.gift", { gift: tGifts(message.giftId) })}</p> : null}
               <time className="block text-xs text-gray-600" dateTime={message.createdAt}>
                 {new Date(message.createdAt).toLocaleString("en-GB", { timeZone: page.brand.timezone })}
