@@ -1,18 +1,16 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { data } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { MemberStartPage } from "~/components/home/MemberStartPage";
 import { VisitorHome } from "~/components/home/VisitorHome";
 import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
-import { likeAnswer, submitLike } from "~/models/likes/pages/like-actions.server";
+import { likeFormAction } from "~/models/likes/pages/like-actions.server";
 import { fictionalTexts } from "~/models/profiles/fictional.server";
 import { memberStart } from "~/models/site/pages/member-start.server";
 import { visitorHome } from "~/models/site/pages/visitor-home.server";
 import { storage } from "~/services/storage/storage.server";
 import { requireTenant } from "~/tenancy/require-tenant.server";
 import { keepListAfterOwnPost } from "~/utils/own-post-revalidation";
-import { requireMember } from "~/web/require-member.server";
 
 export const handle = { i18n: ["common", "home", "members", "likes"] };
 
@@ -37,11 +35,8 @@ export async function loader({ context }: LoaderFunctionArgs) {
 }
 
 /** The like buttons of the start page's suggestions post here. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { tenant, member } = requireMember(request, context);
-  const reply = await submitLike(await request.formData(), { tenant, member, clientIp: context.clientIp, source: "matchfinder" });
-  if (!reply) throw data(null, { status: 400 });
-  return likeAnswer(reply);
+export function action(args: ActionFunctionArgs) {
+  return likeFormAction(args, "matchfinder");
 }
 
 export const shouldRevalidate = keepListAfterOwnPost;

@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { LikeButton } from "~/components/likes/LikeButton";
@@ -7,7 +7,7 @@ import { MessageLink } from "~/components/chat/MessageLink";
 import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
 import { fictionalTexts } from "~/models/profiles/fictional.server";
-import { likeAnswer, submitLike } from "~/models/likes/pages/like-actions.server";
+import { likeFormAction } from "~/models/likes/pages/like-actions.server";
 import { matchSuggestions } from "~/models/likes/match-finder.server";
 import { requireMember } from "~/web/require-member.server";
 import { defaultFilters, searchRules } from "~/models/search/pages/search-page.server";
@@ -27,11 +27,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { suggestions, fictional, title: `${t("matchFinder.title")} | ${tenant.name}` };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { tenant, member } = requireMember(request, context);
-  const reply = await submitLike(await request.formData(), { tenant, member, clientIp: context.clientIp, source: "matchfinder" });
-  if (!reply) throw data(null, { status: 400 });
-  return likeAnswer(reply);
+export function action(args: ActionFunctionArgs) {
+  return likeFormAction(args, "matchfinder");
 }
 
 export const shouldRevalidate = keepListAfterOwnPost;

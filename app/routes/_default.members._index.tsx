@@ -9,8 +9,7 @@ import { FilterButton, FilterSheet, FilterSheetScope } from "~/components/member
 import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
 import { fictionalTexts } from "~/models/profiles/fictional.server";
-import { likeAnswer, submitLike } from "~/models/likes/pages/like-actions.server";
-import { requireMember } from "~/web/require-member.server";
+import { likeFormAction } from "~/models/likes/pages/like-actions.server";
 import { COUNT_CAP } from "~/models/search/member-search.server";
 import { regionsOf } from "~/domain/places";
 import { assertMayBrowse, loadSearchPage, searchRules } from "~/models/search/pages/search-page.server";
@@ -53,11 +52,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** Like and unlike from a search card. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { tenant, member } = requireMember(request, context);
-  const reply = await submitLike(await request.formData(), { tenant, member, clientIp: context.clientIp, source: "search" });
-  if (!reply) throw data(null, { status: 400 });
-  return likeAnswer(reply);
+export function action(args: ActionFunctionArgs) {
+  return likeFormAction(args, "search");
 }
 
 export const shouldRevalidate = keepListAfterOwnPost;

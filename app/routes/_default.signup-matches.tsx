@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
@@ -7,7 +7,7 @@ import { MemberCard } from "~/components/members/MemberCard";
 import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
 import { fictionalTexts } from "~/models/profiles/fictional.server";
-import { likeAnswer, submitLike } from "~/models/likes/pages/like-actions.server";
+import { likeFormAction } from "~/models/likes/pages/like-actions.server";
 import { matchSuggestions } from "~/models/likes/match-finder.server";
 import { defaultFilters, searchRules } from "~/models/search/pages/search-page.server";
 import { storage } from "~/services/storage/storage.server";
@@ -31,11 +31,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** One tap likes: the same like as everywhere, counted by the same limits. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { tenant, member } = requireMember(request, context);
-  const reply = await submitLike(await request.formData(), { tenant, member, clientIp: context.clientIp, source: "signup" });
-  if (!reply) throw data(null, { status: 400 });
-  return likeAnswer(reply);
+export function action(args: ActionFunctionArgs) {
+  return likeFormAction(args, "signup");
 }
 
 export const shouldRevalidate = keepListAfterOwnPost;

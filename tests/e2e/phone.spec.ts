@@ -138,4 +138,14 @@ test("a paying member likes from a profile's bottom bar, writes from a conversat
 
   await page.getByTestId("tab-likes").tap();
   await expect(page).toHaveURL(/\/likes/);
+
+  // The member's own menu: profile, credits, likes given, settings, the language and logging out.
+  await page.getByTestId("tab-me").locator("summary").tap();
+  const menu = page.getByTestId("member-menu");
+  await expect(menu.getByRole("link")).toHaveText(["Mijn profiel", "Credits kopen", "Mijn likes", "Instellingen"]);
+  await expect(menu.getByTestId("menu-language").getByRole("combobox")).toBeVisible();
+  await menu.getByRole("link", { name: "Mijn likes" }).tap();
+  await expect(page).toHaveURL(brandUrl("flirtpunt", "/likes/given"));
+  await expect(menu).toBeHidden();
+  await expect(page.getByTestId("tab-likes")).toHaveAttribute("aria-current", "page");
 });

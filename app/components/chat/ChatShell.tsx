@@ -19,7 +19,7 @@ export function ChatShell({ credits, paidUser, list, conversationOpen, children 
     <div className="flex h-dvh flex-col bg-gray-50">
       {/* On a phone an open conversation has the whole screen: its own header leads back to the list. */}
       <header className={`items-center justify-between gap-3 border-b border-gray-200 bg-white px-4 py-2 ${conversationOpen ? "hidden md:flex" : "flex"}`}>
-        <AppLink to="/members" className="text-sm font-semibold text-gray-700 hover:text-primary" data-testid="chat-back">
+        <AppLink to="/members" className="text-sm font-semibold text-gray-700 hover:text-primary max-md:hidden" data-testid="chat-back">
           <Icon icon={ArrowLeft} /> {t("back")}
         </AppLink>
         <h1 className="text-lg font-bold">{t("title")}</h1>
@@ -46,7 +46,7 @@ function CreditBadge({ credits }: { credits: number }) {
   const { t } = useTranslation("chat");
   const colour = credits === 0 ? "bg-danger text-white" : credits <= LOW_CREDITS ? "bg-warning text-gray-900" : "bg-gray-100 text-gray-800";
   return (
-    <span className={`rounded-full px-3 py-1 text-sm font-semibold ${colour}`} title={t("creditsLabel")} data-testid="chat-credits" data-credits={credits}>
+    <span className={`whitespace-nowrap rounded-full px-3 py-1 text-sm font-semibold ${colour}`} title={t("creditsLabel")} data-testid="chat-credits" data-credits={credits}>
       {t("credits", { count: credits })}
     </span>
   );

@@ -1,4 +1,5 @@
-import { Form, useLocation } from "@remix-run/react";
+import { useLocation } from "@remix-run/react";
+import { LogoutButton } from "./LogoutButton";
 import { useEffect, useRef, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Language } from "~/domain/languages";
@@ -111,11 +112,7 @@ function MemberMenu({ member, wallet, languages, current }: { member: NavMember;
         </ul>
         <div className="mt-3 flex flex-wrap items-center justify-between gap-3 border-t border-gray-100 pt-3">
           <LanguageSwitcher languages={languages} current={current} id="menu-language" testId="menu-language" />
-          <Form method="post" action="/logout">
-            <button type="submit" className="btn-outline min-h-[44px] px-4" data-testid="menu-logout">
-              {t("nav.logout")}
-            </button>
-          </Form>
+          <LogoutButton className="btn-outline min-h-[44px] px-4" testId="menu-logout" />
         </div>
       </div>
     </details>

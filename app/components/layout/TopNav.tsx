@@ -1,4 +1,5 @@
-import { Form, useMatches } from "@remix-run/react";
+import { useMatches } from "@remix-run/react";
+import { LogoutButton } from "./LogoutButton";
 import { AppLink, AppNavLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import type { Language } from "~/domain/languages";
@@ -181,11 +182,7 @@ function AccountMenu({ member }: { member: NavMember }) {
           </AppLink>
         </li>
         <li>
-          <Form method="post" action="/logout">
-            <button type="submit" className="block w-full px-4 py-2 text-left hover:bg-gray-50" data-testid="logout">
-              {t("nav.logout")}
-            </button>
-          </Form>
+          <LogoutButton className="block w-full px-4 py-2 text-left hover:bg-gray-50" testId="logout" />
         </li>
       </ul>
     </details>

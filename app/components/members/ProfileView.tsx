@@ -214,7 +214,7 @@ function NoPhoto({ name }: { name: string }) {
  * bottom of the screen, in reach of the thumb (docs/product/site.md#phone-layout).
  */
 const ACTION_BAR =
-  "flex flex-wrap items-start gap-2 max-md:fixed max-md:inset-x-0 max-md:z-30 max-md:grid max-md:auto-cols-fr max-md:grid-flow-col max-md:border-t max-md:border-gray-200 max-md:bg-white/95 max-md:px-3 max-md:py-2 max-md:backdrop-blur max-md:[&>a]:px-2 max-md:[&>form>button]:px-2 max-md:[&>details>summary]:px-2";
+  "flex flex-wrap items-start gap-2 max-md:fixed max-md:inset-x-0 max-md:z-30 max-md:grid max-md:auto-cols-fr max-md:grid-flow-col max-md:border-t max-md:border-gray-200 max-md:bg-white/95 max-md:px-3 max-md:py-2 max-md:items-stretch max-md:text-center max-md:backdrop-blur max-md:[&>a]:px-2 max-md:[&>details>summary]:h-full max-md:[&>details>summary]:px-2 max-md:[&>form>button]:h-full max-md:[&>form>button]:px-2";
 
 /**
  * Visitors are asked to log in to like, chat or send a gift, and come back to do just that: the

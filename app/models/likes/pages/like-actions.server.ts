@@ -1,4 +1,5 @@
-import { data } from "@remix-run/node";
+import { data, type ActionFunctionArgs } from "@remix-run/node";
+import { requireMember } from "~/web/require-member.server";
 import { eq } from "drizzle-orm";
 import { countRequest, RATE_LIMITS } from "~/models/safety/rate-limits.server";
 import { tooManyInit } from "~/web/too-many.server";
@@ -25,6 +26,17 @@ export type LikeReply = {
   refused: "unavailable" | "dailyLimit" | "tooMany" | null;
   retryAfterSeconds?: number;
 };
+
+/**
+ * The action of a list page whose cards carry like buttons (search, start page, matchfinder,
+ * signup matches): the member's like or unlike, answered as the like button expects.
+ */
+export async function likeFormAction({ request, context }: ActionFunctionArgs, source: LikeSource) {
+  const { tenant, member } = requireMember(request, context);
+  const reply = await submitLike(await request.formData(), { tenant, member, clientIp: context.clientIp, source });
+  if (!reply) throw data(null, { status: 400 });
+  return likeAnswer(reply);
+}
 
 /** The answer of a like form: 429 with Retry-After when a rate limit refused it. */
 export function likeAnswer(reply: LikeReply) {
