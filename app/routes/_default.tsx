@@ -8,7 +8,7 @@ import { LiveUpdates } from "~/components/realtime/LiveUpdates";
 import { PagePresence } from "~/components/realtime/PagePresence";
 import { SignupModalProvider } from "~/components/account/SignupModal";
 import { ModerationNotices } from "~/components/account/ModerationNotices";
-import { AccountPrompt } from "~/components/account/AccountPrompt";
+import { AccountPrompt, useAccountPrompt } from "~/components/account/AccountPrompt";
 import { Footer } from "~/components/layout/Footer";
 import { SiteEntryModal } from "~/components/layout/SiteEntryModal";
 import { TopNav } from "~/components/layout/TopNav";
@@ -36,6 +36,7 @@ export const meta: MetaFunction<typeof loader> = (args) => errorPageMeta(args);
 export default function DefaultLayout() {
   const { showSiteEntry, minAge, alerts, signup, likes, wallet, bonus } = useLoaderData<typeof loader>();
   const root = useRootData();
+  const prompt = useAccountPrompt(alerts, bonus);
   if (!root) return null;
   return (
     <SignupModalProvider signup={signup}>
@@ -51,7 +52,7 @@ export default function DefaultLayout() {
         />
         <WarningBanners>
           {likes ? <ModerationNotices notices={likes.notices} /> : null}
-          {root.member ? <AccountPrompt alerts={alerts} bonus={bonus} email={root.member.email} /> : null}
+          {root.member && prompt ? <AccountPrompt prompt={prompt} bonus={bonus} email={root.member.email} /> : null}
         </WarningBanners>
         <div className="flex-1">
           <Outlet />

@@ -118,8 +118,10 @@ test("a paying member likes from a profile's bottom bar, writes from a conversat
 
   // Writing: the conversation fills the screen, the composer and its button on it without scrolling.
   await bar.getByTestId("action-message").tap();
-  // A first conversation offers openers; this member writes their own.
-  await page.getByTestId("icebreaker-close").tap();
+  await page.waitForURL(/\/(members\/\d+\/chat|chats\/\d+)$/);
+  // A first conversation offers openers; this member writes their own. (Another test may have
+  // written to the same member already: then the conversation opens as it is.)
+  if (/\/members\/\d+\/chat$/.test(page.url())) await page.getByTestId("icebreaker-close").tap();
   await expect(page.getByTestId("chat-input")).toBeVisible();
   await expect(page.getByTestId("tab-bar")).toHaveCount(0);
   expect(await onFirstScreen(page.getByTestId("chat-input"))).toBe(true);

@@ -1,5 +1,5 @@
 import { useLocation } from "@remix-run/react";
-import { nextPrompt } from "~/models/notifications/alert-routes";
+import { nextPrompt, type PromptName } from "~/models/notifications/alert-routes";
 import type { LayoutBonus } from "~/web/layout-data.server";
 import { TimeBonusBanner } from "~/components/payments/TimeBonusBanner";
 import { WelcomeBanner } from "~/components/payments/WelcomeBanner";
@@ -16,28 +16,29 @@ export interface DueAlerts {
 }
 
 /**
- * The one account prompt a page shows (docs/product/notifications.md#one-prompt-at-a-time): of those due, the first
- * in priority that is not in the way on this page. Chosen against the current location, as the
- * member moves between pages.
+ * The one account prompt this page shows (docs/product/notifications.md#one-prompt-at-a-time): of those due, the
+ * first in priority that is not in the way on this page, or null. Chosen against the current
+ * location, as the member moves between pages.
  */
-export function AccountPrompt({ alerts, bonus, email }: { alerts: DueAlerts; bonus: LayoutBonus | null; email: string }) {
+export function useAccountPrompt(alerts: DueAlerts, bonus: LayoutBonus | null): PromptName | null {
   const { pathname } = useLocation();
-  const banner = bonus?.banner ? bonus : null;
-  const prompt = nextPrompt({ ...alerts, timeBonus: banner?.kind === "time_bonus", welcome: banner?.kind === "welcome" }, pathname);
+  const banner = bonus?.banner ? bonus.kind : null;
+  return nextPrompt({ ...alerts, timeBonus: banner === "time_bonus", welcome: banner === "welcome" }, pathname);
+}
+
+export function AccountPrompt({ prompt, bonus, email }: { prompt: PromptName; bonus: LayoutBonus | null; email: string }) {
   switch (prompt) {
     case "unconfirmed":
       return <UnconfirmedReminder email={email} />;
     case "notificationsDisabled":
       return <MailsStoppedAlert />;
     case "timeBonus":
-      return banner ? <TimeBonusBanner offer={banner} /> : null;
+      return bonus ? <TimeBonusBanner offer={bonus} /> : null;
     case "noPhoto":
       return <NoPhotoAlert />;
     case "welcome":
-      return banner ? <WelcomeBanner offer={banner} /> : null;
+      return bonus ? <WelcomeBanner offer={bonus} /> : null;
     case "push":
       return <PushAlert />;
-    default:
-      return null;
   }
 }
