@@ -1,0 +1,81 @@
+import { useNavigation } from "@remix-run/react";
+import { useEffect, useState, type ButtonHTMLAttributes, type Ref } from "react";
+import { navigationPart, type SubmissionPart } from "./form-submission";
+
+type ButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, "type">;
+
+/**
+ * A form's submit button that shows when its form is on its way (docs/product/site.md#sending-a-form):
+ * the button that sent it is disabled, `aria-busy` and shows a spinner; the form's other submit
+ * buttons are disabled, so the form cannot go twice. Buttons of other forms stay as they are.
+ *
+ * In a `<Form>` it follows the navigation by itself; for a fetcher's form pass
+ * `pending={fetcher.state !== "idle"}`. Without JavaScript it is a plain submit button.
+ */
+export function SubmitButton({ pending, ...props }: ButtonProps & { pending?: boolean }) {
+  return pending === undefined ? <FormSubmitButton {...props} /> : <SubmitButtonView {...props} submission={pending ? "sender" : null} />;
+}
+
+function FormSubmitButton(props: ButtonProps) {
+  // The element itself, as state: which form it belongs to is for the page to say, not for props.
+  const [button, setButton] = useState<HTMLButtonElement | null>(null);
+  const navigation = useNavigation();
+  const documentPart = useDocumentSubmission(button);
+  const part = (button && navigationPart(navigation, button)) ?? documentPart;
+  return <SubmitButtonView {...props} buttonRef={setButton} submission={part} />;
+}
+
+/**
+ * A form the browser sends itself (`reloadDocument`): the page stays until the answer replaces it,
+ * and the router knows nothing of it. Its submit event says so once no handler cancelled it (on the
+ * window, after React's handlers on the document); the page shown again from the browser's cache
+ * (Back) is idle again.
+ */
+function useDocumentSubmission(button: HTMLButtonElement | null): SubmissionPart {
+  const [part, setPart] = useState<SubmissionPart>(null);
+  useEffect(() => {
+    const form = button?.form;
+    if (!button || !form) return;
+    const onSubmit = (event: SubmitEvent) => {
+      if (event.target === form && !event.defaultPrevented) setPart(event.submitter === null || event.submitter === button ? "sender" : "form");
+    };
+    const onPageShow = () => setPart(null);
+    window.addEventListener("submit", onSubmit);
+    window.addEventListener("pageshow", onPageShow);
+    return () => {
+      window.removeEventListener("submit", onSubmit);
+      window.removeEventListener("pageshow", onPageShow);
+    };
+  }, [button]);
+  return part;
+}
+
+function SubmitButtonView({ submission, buttonRef, disabled, className, children, ...rest }: ButtonProps & { submission: SubmissionPart; buttonRef?: Ref<HTMLButtonElement> }) {
+  const sending = submission === "sender";
+  return (
+    <button
+      ref={buttonRef}
+      type="submit"
+      // .submit-busy (app/tailwind.css) hides the label in place, so the button keeps its size.
+      className={sending ? `${className ?? ""} submit-busy` : className}
+      {...rest}
+      disabled={disabled || submission !== null}
+      aria-busy={sending || undefined}
+    >
+      {children}
+      {sending ? <Spinner /> : null}
+    </button>
+  );
+}
+
+/** A ring turning in the button's text colour, over the label; still, for those who asked for less motion. */
+function Spinner() {
+  return (
+    <span data-spinner="" aria-hidden="true" className="absolute inset-0 flex items-center justify-center">
+      <svg viewBox="0 0 24 24" fill="none" className="h-[1.25em] w-[1.25em] motion-safe:animate-spin">
+        <circle cx="12" cy="12" r="9" stroke="currentColor" strokeWidth="3" strokeOpacity="0.3" />
+        <path d="M21 12a9 9 0 0 0-9-9" stroke="currentColor" strokeWidth="3" strokeLinecap="round" />
+      </svg>
+    </span>
+  );
+}
