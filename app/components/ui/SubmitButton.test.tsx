@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { Form, Outlet, useFetcher } from "@remix-run/react";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { createRef } from "react";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { createRemixStub } from "../../../tests/fixtures/remix-stub";
 import { SubmitButton } from "./SubmitButton";
@@ -40,6 +41,12 @@ function Page() {
           <input type="hidden" name="intent" value="unblock" />
           <input type="hidden" name="member" value={member} />
           <SubmitButton>{`Unblock ${member}`}</SubmitButton>
+        </Form>
+      ))}
+      {[7, 8].map((photo) => (
+        <Form method="post" key={photo}>
+          <input type="hidden" name="intent" value="delete-photo" />
+          <SubmitButton name="photo" value={photo}>{`Delete photo ${photo}`}</SubmitButton>
         </Form>
       ))}
       <Form method="post">
@@ -93,7 +100,7 @@ function shows(name: string): "idle" | "busy" | "disabled" {
   if (busy) expect(element.disabled).toBe(true);
   return busy ? "busy" : element.disabled ? "disabled" : "idle";
 }
-const ALL = ["Save", "Delete", "Unblock 1", "Unblock 2", "Pass", "Like", "Log out", "Search", "Later", "Nederlands"];
+const ALL = ["Save", "Delete", "Unblock 1", "Unblock 2", "Delete photo 7", "Delete photo 8", "Pass", "Like", "Log out", "Search", "Later", "Nederlands"];
 const showing = () => Object.fromEntries(ALL.map((name) => [name, shows(name)]));
 const idleBut = (changed: Record<string, "busy" | "disabled">) => ({ ...Object.fromEntries(ALL.map((name) => [name, "idle"])), ...changed });
 
@@ -115,10 +122,13 @@ describe("SubmitButton (docs/product/site.md#sending-a-form)", () => {
     expect(showing()).toEqual(idleBut({}));
   });
 
-  it("tells apart the forms of one action by their fields: an intent, a row of a list", async () => {
+  it("tells apart the forms of one action by their fields: an intent, a row of a list, a row's id on its button", async () => {
     await show();
     await send("Unblock 2");
     expect(showing()).toEqual(idleBut({ "Unblock 2": "busy" }));
+    await answer();
+    await send("Delete photo 8");
+    expect(showing()).toEqual(idleBut({ "Delete photo 8": "busy" }));
     await answer();
     await send("Delete");
     expect(showing()).toEqual(idleBut({ Delete: "busy" }));
@@ -145,6 +155,26 @@ describe("SubmitButton (docs/product/site.md#sending-a-form)", () => {
     expect(showing()).toEqual(idleBut({ Later: "busy" }));
     await answer();
     expect(showing()).toEqual(idleBut({}));
+  });
+
+  it("hands the page its ref, in a form and with a fetcher's state", async () => {
+    const [inForm, withState] = [createRef<HTMLButtonElement>(), createRef<HTMLButtonElement>()];
+    const Stub = createRemixStub([
+      {
+        path: "/",
+        Component: () => (
+          <Form method="post">
+            <SubmitButton ref={inForm}>In a form</SubmitButton>
+            <SubmitButton ref={withState} pending={false}>
+              With a state
+            </SubmitButton>
+          </Form>
+        ),
+      },
+    ]);
+    render(<Stub />);
+    await screen.findByRole("button", { name: "In a form" });
+    expect([inForm.current, withState.current]).toEqual([button("In a form"), button("With a state")]);
   });
 
   it("shows a form the browser sends itself (reloadDocument) until the page is replaced", async () => {

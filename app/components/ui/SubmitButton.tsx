@@ -1,5 +1,5 @@
 import { useNavigation } from "@remix-run/react";
-import { useEffect, useState, type ButtonHTMLAttributes, type Ref } from "react";
+import { forwardRef, useCallback, useEffect, useState, type ButtonHTMLAttributes, type ForwardedRef, type Ref } from "react";
 import { navigationPart, type SubmissionPart } from "./form-submission";
 
 type ButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, "type">;
@@ -12,17 +12,30 @@ type ButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, "type">;
  * In a `<Form>` it follows the navigation by itself; for a fetcher's form pass
  * `pending={fetcher.state !== "idle"}`. Without JavaScript it is a plain submit button.
  */
-export function SubmitButton({ pending, ...props }: ButtonProps & { pending?: boolean }) {
-  return pending === undefined ? <FormSubmitButton {...props} /> : <SubmitButtonView {...props} submission={pending ? "sender" : null} />;
-}
+export const SubmitButton = forwardRef<HTMLButtonElement, ButtonProps & { pending?: boolean }>(function SubmitButton({ pending, ...props }, ref) {
+  return pending === undefined ? <FormSubmitButton {...props} forwardedRef={ref} /> : <SubmitButtonView {...props} buttonRef={ref} submission={pending ? "sender" : null} />;
+});
 
-function FormSubmitButton(props: ButtonProps) {
+function FormSubmitButton({ forwardedRef, ...props }: ButtonProps & { forwardedRef: ForwardedRef<HTMLButtonElement> }) {
   // The element itself, as state: which form it belongs to is for the page to say, not for props.
   const [button, setButton] = useState<HTMLButtonElement | null>(null);
+  const buttonRef = useCallback(
+    (element: HTMLButtonElement | null) => {
+      setButton(element);
+      setRef(forwardedRef, element);
+    },
+    [forwardedRef],
+  );
   const navigation = useNavigation();
   const documentPart = useDocumentSubmission(button);
   const part = (button && navigationPart(navigation, button)) ?? documentPart;
-  return <SubmitButtonView {...props} buttonRef={setButton} submission={part} />;
+  return <SubmitButtonView {...props} buttonRef={buttonRef} submission={part} />;
+}
+
+/** The page's own ref of the button, as React would have set it. */
+function setRef(ref: ForwardedRef<HTMLButtonElement>, element: HTMLButtonElement | null) {
+  if (typeof ref === "function") ref(element);
+  else if (ref) ref.current = element;
 }
 
 /**

@@ -11,8 +11,9 @@ export type SubmissionPart = "sender" | "form" | null;
  * action into the page (a relative one resolved, the current route's when it has none, `?index`
  * on an index route), and React Router takes the navigation's `formAction` from that attribute,
  * so the two compare as written. Forms with the same action and method — one per row of a list,
- * one per intent — are told apart by their fields: the submission carries this form's hidden
- * values, and only names of this form's controls.
+ * one per intent — are told apart by their fields: the submission carries only names of this
+ * form's controls, this form's hidden values, and the value of one of its buttons where only its
+ * buttons have that name (a row's id on its button).
  */
 export function navigationPart(navigation: Navigation, button: HTMLButtonElement): SubmissionPart {
   const { formAction, formMethod, formData } = navigation;
@@ -21,17 +22,28 @@ export function navigationPart(navigation: Navigation, button: HTMLButtonElement
   const action = button.getAttribute("formaction") ?? form.getAttribute("action");
   const method = button.getAttribute("formmethod") ?? form.getAttribute("method") ?? "get";
   if (action === null || path(action) !== path(formAction) || method.toLowerCase() !== formMethod.toLowerCase()) return null;
-  for (const name of new Set(formData.keys())) if (form.elements.namedItem(name) === null) return null;
-  for (const field of form.elements) {
-    if (field instanceof HTMLInputElement && field.type === "hidden" && field.name && !field.disabled && !formData.getAll(field.name).includes(field.value)) return null;
+
+  const controls = [...form.elements].filter(isControl);
+  const sent = (control: Control) => formData.getAll(control.name).includes(control.value);
+  for (const name of new Set(formData.keys())) {
+    const named = controls.filter((control) => control.name === name);
+    if (named.length === 0 || (named.every(isSubmitButton) && !named.some(sent))) return null;
   }
-  return senderOf(form, formData) === button ? "sender" : "form";
+  if (controls.some((control) => control instanceof HTMLInputElement && control.type === "hidden" && control.name && !control.disabled && !sent(control))) return null;
+  // The button that sent it: the named one whose value went, else the form's first unnamed one.
+  const buttons = controls.filter(isSubmitButton);
+  const sender = buttons.find((candidate) => candidate.name && sent(candidate)) ?? buttons.find((candidate) => !candidate.name);
+  return sender === button ? "sender" : "form";
 }
 
-/** The submit button that sent `formData`: the named one whose value it carries, else the form's first unnamed one. */
-function senderOf(form: HTMLFormElement, formData: FormData): HTMLButtonElement | undefined {
-  const buttons = [...form.elements].filter((field): field is HTMLButtonElement => field instanceof HTMLButtonElement && field.type === "submit");
-  return buttons.find((button) => button.name && formData.getAll(button.name).includes(button.value)) ?? buttons.find((button) => !button.name);
+type Control = HTMLInputElement | HTMLButtonElement | HTMLSelectElement | HTMLTextAreaElement;
+
+function isControl(element: Element): element is Control {
+  return element instanceof HTMLInputElement || element instanceof HTMLButtonElement || element instanceof HTMLSelectElement || element instanceof HTMLTextAreaElement;
+}
+
+function isSubmitButton(control: Control): control is HTMLButtonElement {
+  return control instanceof HTMLButtonElement && control.type === "submit";
 }
 
 /** Path and query of an address as the router writes it (no hash, no trailing slash), resolved against the page's. */
