@@ -53,11 +53,11 @@ export function SignupForm({ minAge, latestBirthDate, lastResult, suggestion, wa
           <div className="mt-2 rounded-lg bg-warning/15 p-3 text-sm" role="alert" data-testid="email-suggestion">
             <p>{t("validation.emailSuggestion", { suggestion })}</p>
             <div className="mt-2 flex flex-wrap gap-2">
-              <button type="submit" name="use_suggestion" value={suggestion} className="btn-primary px-3 py-1">
+              <button type="submit" name="use_suggestion" value={suggestion} className="btn-primary px-3 py-1" disabled={busy}>
                 {t("signup.useSuggestion", { suggestion })}
               </button>
               <input type="hidden" name={fields.email_confirmed.name} value={fields.email.initialValue ?? ""} />
-              <button type="submit" className="btn-outline px-3 py-1">
+              <button type="submit" className="btn-outline px-3 py-1" disabled={busy}>
                 {t("signup.keepEmail")}
               </button>
             </div>

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { SubmitButton } from "~/components/ui/SubmitButton";
 import { SIGNUP_STEPS, type SignupStep } from "~/models/accounts/signup-steps";
 
 /** The frame of a /complete-signup step: progress, title, intro, the step's form. */
@@ -25,12 +26,12 @@ export function StepButtons({ busy, saveLabel }: { busy: boolean; saveLabel?: st
   const { t } = useTranslation("account");
   return (
     <div className="mt-6 flex flex-wrap items-center justify-between gap-3">
-      <button type="submit" name="intent" value="skip" formNoValidate className="btn px-4 py-2 text-gray-600 hover:bg-gray-100" data-testid="step-skip">
+      <SubmitButton name="intent" value="skip" formNoValidate className="btn px-4 py-2 text-gray-600 hover:bg-gray-100" disabled={busy} data-testid="step-skip">
         {t("completeSignup.skip")}
-      </button>
-      <button type="submit" name="intent" value="save" className="btn-primary" disabled={busy} data-testid="step-save">
+      </SubmitButton>
+      <SubmitButton name="intent" value="save" className="btn-primary" disabled={busy} data-testid="step-save">
         {saveLabel ?? t("completeSignup.save")}
-      </button>
+      </SubmitButton>
     </div>
   );
 }

@@ -171,6 +171,7 @@ export function Composer({
                     name="gift"
                     value={gift}
                     className="flex w-full flex-col items-center rounded-lg p-1 text-xs hover:bg-primary/10"
+                    disabled={busy}
                     aria-label={t("gifts.send", { gift: t(gift, { ns: "gifts" }), count: settings.giftCredits })}
                     data-testid={`chat-gift-${gift}`}
                   >

@@ -2,6 +2,7 @@ import { useFetcher, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import type { LikeReply } from "~/models/likes/pages/like-actions.server";
+import { SubmitButton } from "~/components/ui/SubmitButton";
 import { MatchModal } from "./MatchModal";
 
 /**
@@ -22,15 +23,15 @@ export function LikeButton({ memberId, liked, compact = false, finishLike = fals
       <fetcher.Form method="post" className={compact ? "" : "inline"}>
         <input type="hidden" name="member" value={memberId} />
         <input type="hidden" name="intent" value={isLiked ? "unlike" : "like"} />
-        <button
+        <SubmitButton
           ref={button}
-          type="submit"
+          pending={fetcher.state !== "idle"}
           className={`${isLiked ? "btn-outline" : "btn-primary"} ${compact ? "w-full px-3 py-1 text-sm" : "max-md:w-full"} ${finishLike && !isLiked ? "ring-4 ring-primary/40" : ""}`}
           aria-pressed={isLiked}
           data-testid={isLiked ? "action-unlike" : "action-like"}
         >
           {isLiked ? t("unlike") : t("like")}
-        </button>
+        </SubmitButton>
       </fetcher.Form>
       {reply?.refused ? (
         <p className="mt-1 text-sm text-danger" role="alert" data-testid="like-refused">

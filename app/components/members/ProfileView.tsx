@@ -6,6 +6,7 @@ import type { ProfileView as Profile, ViewPhoto } from "~/models/profiles/profil
 import type { FictionalTexts } from "~/models/profiles/fictional.server";
 import { LikeButton } from "~/components/likes/LikeButton";
 import { Alert } from "~/components/ui/Field";
+import { SubmitButton } from "~/components/ui/SubmitButton";
 import type { LikeState } from "~/models/likes/likes.server";
 import { FictionalIcon } from "./FictionalIcon";
 import { InterestIcon } from "./interest-icons";
@@ -253,9 +254,9 @@ function ProfileActions({ profile, loggedIn, likes, gifts }: { profile: Profile;
         <Alert tone="info">{t("profile.youBlocked")}</Alert>
         <Form method="post">
           <input type="hidden" name="intent" value="unblock" />
-          <button type="submit" className="btn-outline" data-testid="action-unblock">
+          <SubmitButton className="btn-outline" data-testid="action-unblock">
             {t("profile.unblock")}
-          </button>
+          </SubmitButton>
         </Form>
         <ReportLink memberId={profile.id} />
       </div>
@@ -302,9 +303,9 @@ function BlockMenu({ profile }: { profile: Profile }) {
       <Form method="post" className="mt-3 space-y-3 rounded-xl border border-gray-200 bg-white p-4">
         <p className="text-sm">{t("profile.blockConfirm", { name: profile.name })}</p>
         <input type="hidden" name="intent" value="block" />
-        <button type="submit" className="btn-primary bg-danger" data-testid="confirm-block">
+        <SubmitButton className="btn-primary bg-danger" data-testid="confirm-block">
           {t("profile.blockSubmit")}
-        </button>
+        </SubmitButton>
       </Form>
     </details>
   );

@@ -3,6 +3,7 @@ import { AppLink } from "~/components/ui/AppLink";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Field, inputClass } from "~/components/ui/Field";
+import { SubmitButton } from "~/components/ui/SubmitButton";
 import { FILTER_OPTIONS, MAX_SEARCH_AGE, type SearchField, type SearchFilters } from "~/models/search/search-filters";
 
 interface CountryChoice {
@@ -91,9 +92,9 @@ export function SearchForm({ filters, fields, minAge, countries }: { filters: Se
         </label>
       ) : null}
       <div className="flex items-center justify-between gap-3 pt-2">
-        <button type="submit" className="btn-primary" data-testid="search-submit">
+        <SubmitButton className="btn-primary" data-testid="search-submit">
           {t("search.submit")}
-        </button>
+        </SubmitButton>
         <AppLink to="/members?search=1" className="text-sm text-gray-600 underline">
           {t("search.reset")}
         </AppLink>

@@ -1,5 +1,6 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { SubmitButton } from "~/components/ui/SubmitButton";
 import type { DiscountError } from "~/models/payments/discounts.server";
 
 /** The discount-code field (docs/product/payments.md#discount-codes): a GET form, so the code travels in the address and prices follow it. */
@@ -18,9 +19,9 @@ export function DiscountCodeForm({ code, error, typed }: { code: string | null; 
           aria-describedby={error ? "discount-error" : undefined}
         />
       </label>
-      <button type="submit" className="btn-outline">
+      <SubmitButton className="btn-outline">
         {t("discount.apply")}
-      </button>
+      </SubmitButton>
       {error ? (
         <p id="discount-error" role="alert" className="w-full text-sm font-semibold text-danger" data-testid="discount-error">
           {t(`discount.errors.${error}`)}

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "~/components/ui/Icon";
 import { Modal } from "~/components/ui/Modal";
+import { SubmitButton } from "~/components/ui/SubmitButton";
 import { useTimeBonusDue } from "./MembersAreaTimer";
 import { timeBonusHref, type TimeBonusOffer } from "./TimeBonusBanner";
 import { TimeBonusCountdown, useCountdown } from "./TimeBonusCountdown";
@@ -56,9 +57,9 @@ export function TimeBonusModal({ offer }: { offer: TimeBonusOffer }) {
       <Form method="post" action={DISMISS_ACTION} className="mt-6 flex flex-col gap-2">
         <input type="hidden" name="alert" value="timeBonus" />
         <input type="hidden" name="redirectTo" value={timeBonusHref(offer.code)} />
-        <button type="submit" className="btn-primary" autoFocus data-autofocus data-testid="time-bonus-take">
+        <SubmitButton className="btn-primary" autoFocus data-autofocus data-testid="time-bonus-take">
           {t("modal.action", { percent: offer.percent })}
-        </button>
+        </SubmitButton>
         <button type="button" className="btn-outline" onClick={close} data-testid="time-bonus-dismiss">
           {t("modal.later")}
         </button>

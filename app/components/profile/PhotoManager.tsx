@@ -3,6 +3,7 @@ import { AppLink } from "~/components/ui/AppLink";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Alert } from "~/components/ui/Field";
+import { SubmitButton } from "~/components/ui/SubmitButton";
 import type { OwnPhoto } from "~/models/profiles/photos.server";
 
 /**
@@ -40,17 +41,17 @@ export function PhotoManager({ photos, limit, paidUser, maxMegabytes, error }: {
                   <Form method="post">
                     <input type="hidden" name="intent" value="main-photo" />
                     <input type="hidden" name="photo" value={photo.id} />
-                    <button type="submit" className="underline" data-testid="make-main">
+                    <SubmitButton className="underline" data-testid="make-main">
                       {t("edit.photos.makeMain")}
-                    </button>
+                    </SubmitButton>
                   </Form>
                 ) : null}
                 <Form method="post">
                   <input type="hidden" name="intent" value="delete-photo" />
                   <input type="hidden" name="photo" value={photo.id} />
-                  <button type="submit" className="text-danger underline" data-testid="delete-photo">
+                  <SubmitButton className="text-danger underline" data-testid="delete-photo">
                     {t("edit.photos.delete")}
-                  </button>
+                  </SubmitButton>
                 </Form>
               </div>
             </li>

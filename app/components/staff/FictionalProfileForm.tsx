@@ -3,6 +3,7 @@ import { AppLink } from "~/components/ui/AppLink";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Alert, Field, inputClass } from "~/components/ui/Field";
+import { SubmitButton } from "~/components/ui/SubmitButton";
 import { BODY_TYPES, EYE_COLOURS, GENDERS, HAIR_COLOURS, RELATIONSHIP_STATUSES, SEXUALITIES } from "~/domain/profile-fields";
 
 type Values = { [field: string]: string | string[] | undefined; brands?: string[] };
@@ -135,9 +136,9 @@ export function FictionalProfileForm({ page, answer }: { page: FictionalPageData
                 <span className="block">{t(`profiles.photoStatus.${photo.status}`)}</span>
                 <Form method="post">
                   <input type="hidden" name="intent" value="delete-photo" />
-                  <button type="submit" name="photo" value={photo.id} className="underline">
+                  <SubmitButton name="photo" value={photo.id} className="underline">
                     {t("profiles.deletePhoto")}
-                  </button>
+                  </SubmitButton>
                 </Form>
               </li>
             ))}

@@ -2,6 +2,7 @@ import { Form } from "@remix-run/react";
 import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import { Alert, inputClass } from "~/components/ui/Field";
+import { SubmitButton } from "~/components/ui/SubmitButton";
 
 /** What writing first answers. */
 export interface FirstMessageAnswer {
@@ -60,9 +61,9 @@ export function FirstMessages({ candidates, answer }: { candidates: Candidate[];
                 {t("first.message")}
                 <input name="body" required maxLength={1000} defaultValue={answer?.member === candidate.memberId ? answer.body : undefined} className={inputClass} />
               </label>
-              <button type="submit" className="btn-primary">
+              <SubmitButton className="btn-primary">
                 {t("reply.send")}
-              </button>
+              </SubmitButton>
             </Form>
           </li>
         ))}

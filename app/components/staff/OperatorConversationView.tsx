@@ -4,6 +4,7 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { useRefresh } from "~/components/staff/useRefresh";
 import { Alert, inputClass } from "~/components/ui/Field";
+import { SubmitButton } from "~/components/ui/SubmitButton";
 import { giftImageUrl, type GiftId } from "~/domain/gifts";
 import type { OperatorPage } from "~/models/staff/pages/operator-page.server";
 
@@ -49,9 +50,9 @@ function PersonCard({ person, heading, note, noteIntent, testId }: { person: Per
           {t(`notes.${noteIntent}`)}
         </label>
         <textarea id={`${noteIntent}-text`} name="note" rows={6} defaultValue={note} maxLength={4000} className={inputClass} />
-        <button type="submit" className="btn-outline text-sm">
+        <SubmitButton className="btn-outline text-sm">
           {t("notes.save")}
-        </button>
+        </SubmitButton>
       </Form>
     </section>
   );
@@ -136,9 +137,9 @@ export function OperatorConversationView({ page }: { page: OperatorPage }) {
                 <button type="submit" name="intent" value="reply" className="btn-primary" disabled={busy} data-testid="reply-send">
                   {t("reply.send")}
                 </button>
-                <button type="submit" name="intent" value="release" className="btn-outline" formNoValidate>
+                <SubmitButton name="intent" value="release" className="btn-outline" formNoValidate>
                   {t("claim.release")}
-                </button>
+                </SubmitButton>
               </div>
             </Form>
             {page.gallery.length > 0 ? (
