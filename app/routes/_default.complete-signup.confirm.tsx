@@ -5,6 +5,7 @@ import { SignupStepFrame, StepButtons } from "~/components/account/SignupStep";
 import { Alert } from "~/components/ui/Field";
 import { continueAfter } from "~/models/accounts/pages/complete-signup.server";
 import { requireMember } from "~/web/require-member.server";
+import { SubmitButton } from "~/components/ui/SubmitButton";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { member } = requireMember(request, context);
@@ -32,9 +33,9 @@ export default function ConfirmStep() {
           <p data-testid="confirm-pending">{t("unconfirmed.body", { email })}</p>
           <Form method="post" action="/api/activation/resend" className="mt-4">
             <input type="hidden" name="redirectTo" value="/complete-signup/confirm" />
-            <button type="submit" className="btn-outline px-3 py-1" data-testid="resend-activation-step">
+            <SubmitButton className="btn-outline px-3 py-1" data-testid="resend-activation-step">
               {t("unconfirmed.resend")}
-            </button>
+            </SubmitButton>
           </Form>
         </>
       )}

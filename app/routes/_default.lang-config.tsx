@@ -5,6 +5,7 @@ import { LANGUAGE_NAMES } from "~/domain/languages";
 import { getFixedT } from "~/i18n/i18next.server";
 import { languageOptions } from "~/i18n/resolve-language";
 import { requireTenant } from "~/tenancy/require-tenant.server";
+import { SubmitButton } from "~/components/ui/SubmitButton";
 
 export const handle = { i18n: ["common"] };
 
@@ -31,10 +32,10 @@ export default function LanguageChoice() {
             <Form method="post" action="/api/language" reloadDocument>
               <input type="hidden" name="lng" value={language} />
               <input type="hidden" name="redirectTo" value="/lang-config" />
-              <button type="submit" lang={language} className={language === current ? "btn-primary w-full" : "btn-outline w-full"} aria-current={language === current ? "true" : undefined} data-testid={`lang-${language}`}>
+              <SubmitButton lang={language} className={language === current ? "btn-primary w-full" : "btn-outline w-full"} aria-current={language === current ? "true" : undefined} data-testid={`lang-${language}`}>
                 {LANGUAGE_NAMES[language]}
                 {language === current ? ` · ${t("langConfig.current")}` : ""}
-              </button>
+              </SubmitButton>
             </Form>
           </li>
         ))}

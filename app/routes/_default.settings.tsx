@@ -16,6 +16,7 @@ import { submitEmailChange, submitPasswordChange } from "~/models/accounts/pages
 import { useRootData } from "~/root";
 import { siteOrigin } from "~/web/site-origin.server";
 import { tooManyInit } from "~/web/too-many.server";
+import { SubmitButton } from "~/components/ui/SubmitButton";
 
 export const handle = { i18n: ["common", "account", "settings"] };
 
@@ -180,9 +181,9 @@ function LanguageForm() {
           ))}
         </select>
       </Field>
-      <button type="submit" className="btn-primary">
+      <SubmitButton className="btn-primary">
         {t("save")}
-      </button>
+      </SubmitButton>
     </Form>
   );
 }

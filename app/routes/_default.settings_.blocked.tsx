@@ -10,6 +10,7 @@ import { setFlash } from "~/web/flash.server";
 import { requireMember } from "~/web/require-member.server";
 import { storage } from "~/services/storage/storage.server";
 import { dateTimeFormat } from "~/utils/intl-formats";
+import { SubmitButton } from "~/components/ui/SubmitButton";
 
 export const handle = { i18n: ["common", "account", "settings"] };
 
@@ -64,9 +65,9 @@ export default function BlockedMembersPage() {
                 <Form method="post">
                   <input type="hidden" name="intent" value="unblock" />
                   <input type="hidden" name="member" value={member.id} />
-                  <button type="submit" className="btn-outline px-3 py-1 text-sm" data-testid="unblock">
+                  <SubmitButton className="btn-outline px-3 py-1 text-sm" data-testid="unblock">
                     {t("blocked.unblock")}
-                  </button>
+                  </SubmitButton>
                 </Form>
               </li>
             ))}

@@ -8,6 +8,7 @@ import { getFixedT } from "~/i18n/i18next.server";
 import { disableNotifications } from "~/models/accounts/account-settings.server";
 import { memberOfUnsubscribeToken } from "~/models/notifications/notification-mail.server";
 import { requireTenant } from "~/tenancy/require-tenant.server";
+import { SubmitButton } from "~/components/ui/SubmitButton";
 
 export const handle = { i18n: ["common", "account", "settings"] };
 
@@ -57,9 +58,9 @@ export default function Unsubscribe() {
         <>
           <p className="mt-3 text-gray-700">{t("unsubscribe.question")}</p>
           <Form method="post" className="mt-6">
-            <button type="submit" className="btn-primary" data-testid="unsubscribe-confirm">
+            <SubmitButton className="btn-primary" data-testid="unsubscribe-confirm">
               {t("unsubscribe.confirm")}
-            </button>
+            </SubmitButton>
           </Form>
         </>
       )}

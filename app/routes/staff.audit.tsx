@@ -6,6 +6,7 @@ import { inputClass } from "~/components/ui/Field";
 import { getFixedT } from "~/i18n/i18next.server";
 import { auditPage } from "~/models/staff/pages/audit-page.server";
 import { requireStaff } from "~/web/require-staff.server";
+import { SubmitButton } from "~/components/ui/SubmitButton";
 
 export const handle = { i18n: ["common", "staff"] };
 
@@ -58,9 +59,9 @@ export default function AuditLog() {
           </label>
         ))}
         <div className="flex flex-wrap gap-2 sm:col-span-3 lg:col-span-6">
-          <button type="submit" className="btn-primary">
+          <SubmitButton className="btn-primary">
             {t("audit.filter")}
-          </button>
+          </SubmitButton>
           <a href={`/staff/audit/export${withParam(exportQuery, "format", "csv")}`} className="btn-outline" data-testid="audit-csv" download>
             {t("audit.csv")}
           </a>

@@ -8,6 +8,7 @@ import { banByValue, liftBan, listBans, type BanKind } from "~/models/moderation
 import { staffDecisionWait } from "~/models/staff/pages/staff-limits.server";
 import { requireStaff } from "~/web/require-staff.server";
 import { tooManyInit } from "~/web/too-many.server";
+import { SubmitButton } from "~/components/ui/SubmitButton";
 
 export const handle = { i18n: ["common", "staff"] };
 
@@ -80,9 +81,9 @@ export default function BansPage() {
           {t("bans.note")}
           <input name="note" maxLength={1000} className={fieldClass} />
         </label>
-        <button type="submit" className="rounded bg-red-800 px-3 py-1 text-white" data-testid="ban-add">
+        <SubmitButton className="rounded bg-red-800 px-3 py-1 text-white" data-testid="ban-add">
           {t("bans.ban")}
-        </button>
+        </SubmitButton>
       </Form>
       {result?.error ? (
         <p role="alert" className="mt-2 text-red-700">
@@ -96,9 +97,9 @@ export default function BansPage() {
       ) : null}
       <Form method="get" className="mt-4 flex gap-2">
         <input name="q" defaultValue={search} aria-label={t("bans.search")} placeholder={t("bans.search")} className={fieldClass} />
-        <button type="submit" className="rounded border border-gray-500 px-3 py-1">
+        <SubmitButton className="rounded border border-gray-500 px-3 py-1">
           {t("bans.find")}
-        </button>
+        </SubmitButton>
       </Form>
       <table className="mt-3 w-full rounded-lg bg-white text-left text-sm shadow-sm" data-testid="bans">
         <thead>
@@ -123,9 +124,9 @@ export default function BansPage() {
                 <Form method="post">
                   <input type="hidden" name="intent" value="lift" />
                   <input type="hidden" name="ban" value={ban.id} />
-                  <button type="submit" className="underline" data-testid="ban-lift">
+                  <SubmitButton className="underline" data-testid="ban-lift">
                     {t("bans.lift")}
-                  </button>
+                  </SubmitButton>
                 </Form>
               </td>
             </tr>

@@ -12,6 +12,7 @@ import { consoleBrands } from "~/models/console/pages/console-brand.server";
 import { staffDecisionWait } from "~/models/staff/pages/staff-limits.server";
 import { requireStaff } from "~/web/require-staff.server";
 import { tooManyInit } from "~/web/too-many.server";
+import { SubmitButton } from "~/components/ui/SubmitButton";
 
 export const handle = { i18n: ["common", "staff"] };
 
@@ -96,9 +97,9 @@ export default function ConsolePage() {
             </select>
           </label>
           <input type="hidden" name="days" value={days} />
-          <button type="submit" className="rounded border border-gray-500 px-3 py-1">
+          <SubmitButton className="rounded border border-gray-500 px-3 py-1">
             {t("console.show")}
-          </button>
+          </SubmitButton>
         </Form>
         <nav className="flex gap-3 text-sm" aria-label={t("figures.period")}>
           {PERIODS.map((period) => (
@@ -108,9 +109,9 @@ export default function ConsolePage() {
           ))}
         </nav>
         <Form method="post" action={query({})}>
-          <button type="submit" className="rounded border border-gray-500 px-3 py-1 text-sm" data-testid="console-refresh">
+          <SubmitButton className="rounded border border-gray-500 px-3 py-1 text-sm" data-testid="console-refresh">
             {t("console.refresh")}
-          </button>
+          </SubmitButton>
         </Form>
         <a href={`/staff/console/export${query({})}`} className="text-sm underline" data-testid="console-csv">
           {t("console.csv")}

@@ -9,6 +9,7 @@ import { addDirectDebitBlock, listDirectDebitBlocks, removeDirectDebitBlock, typ
 import { staffDecisionWait } from "~/models/staff/pages/staff-limits.server";
 import { requireStaff } from "~/web/require-staff.server";
 import { tooManyInit } from "~/web/too-many.server";
+import { SubmitButton } from "~/components/ui/SubmitButton";
 
 export const handle = { i18n: ["common", "staff"] };
 
@@ -67,9 +68,9 @@ export default function DirectDebitBlocksPage() {
           {t("console.directDebit.reason")}
           <input name="reason" maxLength={200} className={fieldClass} />
         </label>
-        <button type="submit" className="rounded bg-gray-900 px-3 py-1 text-white" data-testid="block-add">
+        <SubmitButton className="rounded bg-gray-900 px-3 py-1 text-white" data-testid="block-add">
           {t("console.directDebit.add")}
-        </button>
+        </SubmitButton>
       </Form>
       {result?.error ? (
         <p role="alert" className="text-red-700">
@@ -78,9 +79,9 @@ export default function DirectDebitBlocksPage() {
       ) : null}
       <Form method="get" className="flex gap-2">
         <input name="q" defaultValue={search} aria-label={t("console.directDebit.search")} placeholder={t("console.directDebit.search")} className={fieldClass} />
-        <button type="submit" className="rounded border border-gray-500 px-3 py-1">
+        <SubmitButton className="rounded border border-gray-500 px-3 py-1">
           {t("bans.find")}
-        </button>
+        </SubmitButton>
       </Form>
       <table className="w-full rounded-lg bg-white text-left text-sm shadow-sm" data-testid="dd-blocks">
         <thead>
@@ -104,9 +105,9 @@ export default function DirectDebitBlocksPage() {
                   <input type="hidden" name="intent" value="remove" />
                   <input type="hidden" name="kind" value={block.kind} />
                   <input type="hidden" name="value" value={block.value} />
-                  <button type="submit" className="underline" data-testid="block-remove">
+                  <SubmitButton className="underline" data-testid="block-remove">
                     {t("console.directDebit.remove")}
-                  </button>
+                  </SubmitButton>
                 </Form>
               </td>
             </tr>

@@ -14,6 +14,7 @@ import { staffDecisionWait } from "~/models/staff/pages/staff-limits.server";
 import { tenants } from "~/tenancy/tenants.server";
 import { requireStaff } from "~/web/require-staff.server";
 import { tooManyInit } from "~/web/too-many.server";
+import { SubmitButton } from "~/components/ui/SubmitButton";
 
 export const handle = { i18n: ["common", "staff"] };
 
@@ -117,9 +118,9 @@ export default function DiscountCodesPage() {
           {errors(fields.brand.errors)}
         </label>
         <div className="sm:col-span-4">
-          <button type="submit" className="rounded bg-gray-900 px-3 py-1 text-white" data-testid="discount-create">
+          <SubmitButton className="rounded bg-gray-900 px-3 py-1 text-white" data-testid="discount-create">
             {t("console.discounts.create")}
-          </button>
+          </SubmitButton>
         </div>
       </Form>
       <table className="w-full rounded-lg bg-white text-left text-sm shadow-sm" data-testid="discount-codes">
@@ -154,9 +155,9 @@ export default function DiscountCodesPage() {
                   <Form method="post">
                     <input type="hidden" name="intent" value="end" />
                     <input type="hidden" name="code" value={code.code} />
-                    <button type="submit" className="underline" data-testid="discount-end">
+                    <SubmitButton className="underline" data-testid="discount-end">
                       {t("console.discounts.end")}
-                    </button>
+                    </SubmitButton>
                   </Form>
                 ) : (
                   t("console.discounts.ended")

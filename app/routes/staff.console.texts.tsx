@@ -11,6 +11,7 @@ import { consoleBrands } from "~/models/console/pages/console-brand.server";
 import { staffDecisionWait } from "~/models/staff/pages/staff-limits.server";
 import { requireStaff } from "~/web/require-staff.server";
 import { tooManyInit } from "~/web/too-many.server";
+import { SubmitButton } from "~/components/ui/SubmitButton";
 
 export const handle = { i18n: ["common", "staff"] };
 
@@ -73,9 +74,9 @@ export default function BrandTextsPage() {
             ))}
           </select>
         </label>
-        <button type="submit" className="rounded border border-gray-500 px-3 py-1">
+        <SubmitButton className="rounded border border-gray-500 px-3 py-1">
           {t("console.show")}
-        </button>
+        </SubmitButton>
       </Form>
       <p className="text-sm text-gray-700">{t("console.texts.intro")}</p>
       {texts.map((text) => (
@@ -87,9 +88,9 @@ export default function BrandTextsPage() {
           </label>
           <p className="text-sm text-gray-700">{text.file ? t("console.texts.file", { text: text.file }) : t("console.texts.catalogue")}</p>
           <textarea id={`text-${text.key}`} name="text" defaultValue={text.changed ?? ""} maxLength={BRAND_TEXT_MAX} rows={3} className="w-full rounded border border-gray-400 p-2" data-testid={`brand-text-${text.key}`} />
-          <button type="submit" className="rounded bg-gray-900 px-3 py-1 text-white" data-testid={`brand-text-save-${text.key}`}>
+          <SubmitButton className="rounded bg-gray-900 px-3 py-1 text-white" data-testid={`brand-text-save-${text.key}`}>
             {t("console.texts.save")}
-          </button>
+          </SubmitButton>
         </Form>
       ))}
     </main>

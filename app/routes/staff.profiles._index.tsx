@@ -8,6 +8,7 @@ import { getFixedT } from "~/i18n/i18next.server";
 import { listFictional } from "~/models/staff/fictional-profiles.server";
 import { poolsFor } from "~/models/staff/pages/fictional-page.server";
 import { requireStaff } from "~/web/require-staff.server";
+import { SubmitButton } from "~/components/ui/SubmitButton";
 
 export const handle = { i18n: ["common", "staff", "profile"] };
 
@@ -42,9 +43,9 @@ export default function FictionalProfiles() {
               ))}
             </select>
           </label>
-          <button type="submit" className="btn-outline">
+          <SubmitButton className="btn-outline">
             {t("profiles.show")}
-          </button>
+          </SubmitButton>
         </Form>
         {pool ? (
           <AppLink to={`/staff/profiles/new?pool=${encodeURIComponent(pool)}`} className="btn-primary" data-testid="new-fictional">

@@ -4,6 +4,7 @@ import { AppNavLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
 import { hasRole } from "~/models/staff/staff-roles";
 import { requireTenant } from "~/tenancy/require-tenant.server";
+import { SubmitButton } from "~/components/ui/SubmitButton";
 
 /** The staff area (docs/product/staff.md#the-staff-area): its own layout, English or Dutch. */
 export const handle = { i18n: ["common", "staff"] };
@@ -48,9 +49,9 @@ export default function StaffLayout() {
           {staff ? (
             <Form method="post" action="/staff/logout" className="ml-auto flex items-center gap-3 text-sm">
               <span className="text-gray-300">{staff.email}</span>
-              <button type="submit" className="underline" data-testid="staff-logout">
+              <SubmitButton className="underline" data-testid="staff-logout">
                 {t("logout")}
-              </button>
+              </SubmitButton>
             </Form>
           ) : null}
         </div>
