@@ -25,6 +25,27 @@ async function approvePhotosOf(page: Page, memberId: number, expected: number) {
   }
 }
 
+/** Holds back the server's answer to the page's next POST to `pattern` until `release()`; `requested` once it was sent. */
+async function holdPosts(page: Page, pattern: string): Promise<{ requested: Promise<void>; release: () => Promise<void> }> {
+  let sent = () => undefined as void;
+  let answer = () => undefined as void;
+  const requested = new Promise<void>((resolve) => (sent = resolve));
+  const released = new Promise<void>((resolve) => (answer = resolve));
+  await page.route(pattern, async (route) => {
+    if (route.request().method() !== "POST") return route.fallback();
+    sent();
+    await released;
+    await route.fallback();
+  });
+  return {
+    requested,
+    release: async () => {
+      answer();
+      await page.unroute(pattern);
+    },
+  };
+}
+
 async function newVisitor(browser: Browser, tenantId = BRAND): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext();
   await giveOwnAddress(context);
@@ -429,7 +450,17 @@ test("blocking hides both members from each other until unblocked", async ({ pag
     await page.goto(blockedProfile);
     await page.waitForLoadState("networkidle");
     await page.getByTestId("action-block").click();
-    await page.getByTestId("confirm-block").click();
+    // Until the server answers, the button shows it is working and cannot send the block twice;
+    // the page's other forms stay usable (docs/product/site.md#sending-a-form).
+    const answer = await holdPosts(page, "**/members/*");
+    const confirm = page.getByTestId("confirm-block");
+    await confirm.click();
+    await answer.requested;
+    await expect(confirm).toBeDisabled();
+    await expect(confirm).toHaveAttribute("aria-busy", "true");
+    await expect(page.getByTestId("action-like")).toBeEnabled();
+    await expect(page.getByTestId("action-like")).not.toHaveAttribute("aria-busy");
+    await answer.release();
     // Back on the (remembered) search of the oldest members, without the blocked one.
     await expect(page).toHaveURL(brandUrl(BRAND, "/members"));
     await expect(page.getByTestId("toast")).toContainText("Het lid is geblokkeerd.");
