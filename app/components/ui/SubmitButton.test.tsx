@@ -104,6 +104,14 @@ const ALL = ["Save", "Delete", "Unblock 1", "Unblock 2", "Delete photo 7", "Dele
 const showing = () => Object.fromEntries(ALL.map((name) => [name, shows(name)]));
 const idleBut = (changed: Record<string, "busy" | "disabled">) => ({ ...Object.fromEntries(ALL.map((name) => [name, "idle"])), ...changed });
 
+/** Sends the form of button `name`: only it is busy (and the buttons `disabled` disabled) until the answer, then all are idle again. */
+async function sendAndAnswer(name: string, disabled: string[] = []) {
+  await send(name);
+  expect(showing()).toEqual(idleBut({ [name]: "busy", ...Object.fromEntries(disabled.map((other) => [other, "disabled"])) }));
+  await answer();
+  expect(showing()).toEqual(idleBut({}));
+}
+
 describe("SubmitButton (docs/product/site.md#sending-a-form)", () => {
   it("is a plain submit button while nothing is sent, with its classes, test id and label", async () => {
     await show();
@@ -124,37 +132,23 @@ describe("SubmitButton (docs/product/site.md#sending-a-form)", () => {
 
   it("tells apart the forms of one action by their fields: an intent, a row of a list, a row's id on its button", async () => {
     await show();
-    await send("Unblock 2");
-    expect(showing()).toEqual(idleBut({ "Unblock 2": "busy" }));
-    await answer();
-    await send("Delete photo 8");
-    expect(showing()).toEqual(idleBut({ "Delete photo 8": "busy" }));
-    await answer();
-    await send("Delete");
-    expect(showing()).toEqual(idleBut({ Delete: "busy" }));
+    for (const name of ["Unblock 2", "Delete photo 8", "Delete"]) await sendAndAnswer(name);
   });
 
   it("turns on the button pressed; the other buttons of its form are disabled, so the form cannot go twice", async () => {
     await show();
-    await send("Like");
-    expect(showing()).toEqual(idleBut({ Like: "busy", Pass: "disabled" }));
+    await sendAndAnswer("Like", ["Pass"]);
   });
 
   it("follows a form to another route, and a search while its results load", async () => {
     await show();
-    await send("Log out");
-    expect(showing()).toEqual(idleBut({ "Log out": "busy" }));
-    await answer();
-    await send("Search");
-    expect(showing()).toEqual(idleBut({ Search: "busy" }));
+    await sendAndAnswer("Log out");
+    await sendAndAnswer("Search");
   });
 
   it("takes a fetcher's state from the page: the navigation to the same action is another form", async () => {
     await show();
-    await send("Later");
-    expect(showing()).toEqual(idleBut({ Later: "busy" }));
-    await answer();
-    expect(showing()).toEqual(idleBut({}));
+    await sendAndAnswer("Later");
   });
 
   it("hands the page its ref, in a form and with a fetcher's state", async () => {
