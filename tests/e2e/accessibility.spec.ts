@@ -74,6 +74,18 @@ const landerPages = (ids: Pick<Ids, "member">): SitePage[] => [
   { path: `/members/${ids.member}/signup`, route: "_lander.members.$id.signup" },
 ];
 
+/**
+ * A member's pages on a phone (docs/product/site.md#phone-layout): the start page, the search with its filter sheet
+ * open, a profile with its action bar, the likes, and /chats as the list alone.
+ */
+const phonePages = (ids: Pick<Ids, "member">): SitePage[] => [
+  { path: "/", route: "_default._index" },
+  { path: "/members?search=1#search-filters", route: "_default.members._index" },
+  { path: `/members/${ids.member}`, route: "_default.members.$id" },
+  { path: "/likes/received", route: "_default.likes.$type" },
+  { path: "/chats", route: "_chat.chats._index" },
+];
+
 /** A member's pages, in two walks of about a dozen pages each. */
 const memberPages = (ids: Pick<Ids, "member">): SitePage[] => [
   { path: "/", route: "_default._index" },
@@ -253,13 +265,7 @@ for (const brand of BRANDS) {
       await page.setViewportSize({ width: 390, height: 844 });
       await logIn(page, brand, `free.${brand}@demo.invalid`, DEMO_PASSWORD);
       const [member] = await memberIds(page, brand, "search=1");
-      await auditPages(page, brand, [
-        { path: "/", route: "_default._index" },
-        { path: "/members?search=1#search-filters", route: "_default.members._index" },
-        { path: `/members/${member!}`, route: "_default.members.$id" },
-        { path: "/likes/received", route: "_default.likes.$type" },
-        { path: "/chats", route: "_chat.chats._index" },
-      ]);
+      await auditPages(page, brand, phonePages({ member: member! }));
     });
 
     const accountWalks = inParts(memberAccountPages.length, WALK_LENGTH);
@@ -436,6 +442,7 @@ test("every page of the site is audited", () => {
     complaintPages(NO_IDS),
     landerPages(NO_IDS),
     memberPages(NO_IDS),
+    phonePages(NO_IDS),
     memberAccountPages,
     signupSentPages,
     newMemberPages(NO_IDS),

@@ -2,7 +2,6 @@ import { useFetcher, useSearchParams } from "@remix-run/react";
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import type { LikeReply } from "~/models/likes/pages/like-actions.server";
-import { SubmitButton } from "~/components/ui/SubmitButton";
 import { MatchModal } from "./MatchModal";
 
 /**
@@ -23,15 +22,16 @@ export function LikeButton({ memberId, liked, compact = false, finishLike = fals
       <fetcher.Form method="post" className={compact ? "" : "inline"}>
         <input type="hidden" name="member" value={memberId} />
         <input type="hidden" name="intent" value={isLiked ? "unlike" : "like"} />
-        <SubmitButton
+        {/* A plain button: the like shows at once (the label turns while the answer is on its way). */}
+        <button
           ref={button}
-          pending={fetcher.state !== "idle"}
+          type="submit"
           className={`${isLiked ? "btn-outline" : "btn-primary"} ${compact ? "w-full px-3 py-1 text-sm" : "max-md:w-full"} ${finishLike && !isLiked ? "ring-4 ring-primary/40" : ""}`}
           aria-pressed={isLiked}
           data-testid={isLiked ? "action-unlike" : "action-like"}
         >
           {isLiked ? t("unlike") : t("like")}
-        </SubmitButton>
+        </button>
       </fetcher.Form>
       {reply?.refused ? (
         <p className="mt-1 text-sm text-danger" role="alert" data-testid="like-refused">

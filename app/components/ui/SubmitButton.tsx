@@ -6,8 +6,8 @@ type ButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, "type">;
 
 /**
  * A form's submit button that shows when its form is on its way (docs/product/site.md#sending-a-form):
- * the button that sent it is disabled, `aria-busy` and shows a spinner; the form's other submit
- * buttons are disabled, so the form cannot go twice. Buttons of other forms stay as they are.
+ * the button that sent it is `aria-disabled`, `aria-busy` and shows a spinner; the form's other
+ * submit buttons are `aria-disabled`, and none sends the form again. Buttons of other forms stay as they are.
  *
  * In a `<Form>` it follows the navigation by itself; for a fetcher's form pass
  * `pending={fetcher.state !== "idle"}`. Without JavaScript it is a plain submit button.
@@ -63,8 +63,9 @@ function useDocumentSubmission(button: HTMLButtonElement | null): SubmissionPart
   return part;
 }
 
-function SubmitButtonView({ submission, buttonRef, disabled, className, children, ...rest }: ButtonProps & { submission: SubmissionPart; buttonRef?: Ref<HTMLButtonElement> }) {
+function SubmitButtonView({ submission, buttonRef, className, children, onClick, ...rest }: ButtonProps & { submission: SubmissionPart; buttonRef?: Ref<HTMLButtonElement> }) {
   const sending = submission === "sender";
+  const busy = submission !== null;
   return (
     <button
       ref={buttonRef}
@@ -72,7 +73,13 @@ function SubmitButtonView({ submission, buttonRef, disabled, className, children
       // .submit-busy (app/tailwind.css) hides the label in place, so the button keeps its size.
       className={sending ? `${className ?? ""} submit-busy` : className}
       {...rest}
-      disabled={disabled || submission !== null}
+      // aria-disabled, not disabled: a disabled button would drop the keyboard's focus to the page.
+      // A click (or Enter in a field of the form) while the form is on its way sends nothing.
+      aria-disabled={busy || rest["aria-disabled"]}
+      onClick={(event) => {
+        if (busy) event.preventDefault();
+        else onClick?.(event);
+      }}
       aria-busy={sending || undefined}
     >
       {children}
