@@ -47,6 +47,8 @@ const envSchema = z.object({
   VAPID_PRIVATE_KEY: z.string().optional(),
   /** The shared secret of the mail provider's bounce and complaint webhook (its basic-auth password). */
   MAIL_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /** The secret of the mail provider's inbound webhook (replies to support mails), another than MAIL_WEBHOOK_SECRET. */
+  MAIL_INBOUND_SECRET: z.string().min(16).optional(),
   /** Comma-separated host names of push services besides the browsers' own (tests, a private push service). */
   PUSH_ENDPOINT_HOSTS: z.string().optional(),
   /** Hosts a conversion postback may call over plain HTTP (a local test endpoint); all others must be HTTPS. */
