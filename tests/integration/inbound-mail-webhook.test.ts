@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setDatabaseHandle } from "../../db/database.server";
+import { describe, expect, it } from "vitest";
 import { action } from "../../app/routes/api.mail.inbound.$provider";
 import { customerCase, openCase } from "../../app/models/support/support-cases.server";
 import { guardRequest } from "../../app/web/request-guard.server";
-import { createTestDatabase, type TestDatabase } from "../fixtures/database";
+import { testDatabasePerFile } from "../fixtures/database";
 
 // The inbound-mail webhook as a request reaches it: through the request guard, then the route (review N-L-8).
 const BOUNCE_SECRET = "the-bounce-webhook-secret";
@@ -11,15 +10,7 @@ const INBOUND_SECRET = "the-inbound-webhook-secret";
 process.env.MAIL_WEBHOOK_SECRET = BOUNCE_SECRET;
 process.env.MAIL_INBOUND_SECRET = INBOUND_SECRET;
 
-let handle: TestDatabase;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  setDatabaseHandle(handle);
-});
-afterAll(async () => {
-  setDatabaseHandle(undefined);
-  await handle.close();
-});
+const handle = testDatabasePerFile({ asAppDatabase: true });
 
 async function inbound(body: unknown, password: string): Promise<Response> {
   const request = new Request("https://flirtpunt.nl/api/mail/inbound/postmark", {

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { setDatabaseHandle } from "../../db/database.server";
 import { action } from "../../app/routes/api.payments.webhook.$provider";
 import { attachPayment } from "../../app/models/payments/order-payments.server";
 import { placeOrder } from "../../app/models/payments/order-placement.server";
 import { setPaymentService } from "../../app/services/payments/payment-service.server";
 import type { PaymentService } from "../../app/services/payments/payments";
 import { tenantSchema } from "../../app/tenancy/schema";
-import { createTestDatabase, type TestDatabase } from "../fixtures/database";
+import { testDatabasePerFile } from "../fixtures/database";
 import { createMember } from "../fixtures/members";
 import { tenantFixture } from "../fixtures/tenant";
 
@@ -25,17 +24,9 @@ const provider: PaymentService = {
   refundPayment: async () => false,
 };
 
-let handle: TestDatabase;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  setDatabaseHandle(handle);
-  setPaymentService(provider);
-});
-afterAll(async () => {
-  setPaymentService(undefined);
-  setDatabaseHandle(undefined);
-  await handle.close();
-});
+const handle = testDatabasePerFile({ asAppDatabase: true });
+beforeAll(() => setPaymentService(provider));
+afterAll(() => setPaymentService(undefined));
 
 function webhook(id: string) {
   const request = new Request("https://flirtpunt.nl/api/payments/webhook/fakepay", { method: "POST", body: new URLSearchParams({ id }) });
