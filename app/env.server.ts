@@ -47,6 +47,13 @@ const envSchema = z.object({
   VAPID_PRIVATE_KEY: z.string().optional(),
   /** The shared secret of the mail provider's bounce and complaint webhook (its basic-auth password). */
   MAIL_WEBHOOK_SECRET: z.string().min(16).optional(),
+  /** The secret of the mail provider's inbound webhook (replies to support mails), another than MAIL_WEBHOOK_SECRET. */
+  MAIL_INBOUND_SECRET: z.string().min(16).optional(),
+  /**
+   * `1` (the browser tests only): the /dev pages also answer requests that a proxy on this machine
+   * forwarded, as the browser tests give each visitor an address of their own that way.
+   */
+  DEV_PAGES_FORWARDED: z.string().optional(),
   /** Comma-separated host names of push services besides the browsers' own (tests, a private push service). */
   PUSH_ENDPOINT_HOSTS: z.string().optional(),
   /** Hosts a conversion postback may call over plain HTTP (a local test endpoint); all others must be HTTPS. */
@@ -134,6 +141,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     sessionSecrets,
     devTenantHosts: explicitFlag(env.DEV_TENANT_HOSTS, test),
     localServices,
+    devPagesForwarded: env.DEV_PAGES_FORWARDED === "1",
     seedOnStart: env.SEED_ON_START === "1",
     runJobs: env.RUN_JOBS === "1",
     seedDemoLogins: env.SEED_DEMO_LOGINS === "1" && localServices,

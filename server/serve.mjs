@@ -7,6 +7,7 @@ import { broadcastDevReady } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import expressStaticGzip from "express-static-gzip";
+import { mediaFiles } from "./media-files.mjs";
 
 const BUILD_PATH = path.resolve("build/index.js");
 if (!existsSync(BUILD_PATH)) {
@@ -52,8 +53,7 @@ app.use(compression());
 const buildFiles = { immutable: true, maxAge: "1y", setHeaders: fileHeaders };
 app.use("/build", production ? expressStaticGzip("public/build", { enableBrotli: true, orderPreference: ["br", "gz"], serveStatic: buildFiles }) : express.static("public/build", buildFiles));
 // Chat photos are private: only their signed links (/private-media/…) serve them.
-app.use("/media/chat", (_req, res) => res.status(404).end());
-app.use("/media", express.static(path.join(dataDir, "storage"), { immutable: true, maxAge: "1y", index: false, fallthrough: false, setHeaders: fileHeaders }));
+app.use("/media", mediaFiles(path.join(dataDir, "storage"), { immutable: true, maxAge: "1y", setHeaders: fileHeaders }));
 // Catalogue URLs carry a version (see catalogueVersion), so a year is safe in production.
 app.use("/locales", express.static("public/locales", { maxAge: production ? "1y" : 0, setHeaders: fileHeaders }));
 // The other public files are known at start: a page's path goes straight on to Remix instead of

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
-import { clientAddress, nearestValue, parseTrustedProxies, peerIsTrusted } from "./client-address.server";
+import { clientAddress, isFromThisMachine, nearestValue, parseTrustedProxies, peerIsTrusted } from "./client-address.server";
 
 function from(peer: string, forwardedFor?: string): IncomingMessage {
   const socket = { remoteAddress: peer };
@@ -32,5 +32,30 @@ describe("a forwarded header", () => {
     expect(nearestValue(new Headers({ "x-forwarded-host": "otherbrand.example, flirtpunt.nl" }), "x-forwarded-host")).toBe("flirtpunt.nl");
     expect(nearestValue(new Headers({ "x-forwarded-host": "flirtpunt.nl" }), "x-forwarded-host")).toBe("flirtpunt.nl");
     expect(nearestValue(new Headers(), "x-forwarded-host")).toBeNull();
+  });
+});
+
+describe("a request from this machine (the /dev pages)", () => {
+  const local = (host: string, headers: Record<string, string> = {}, peer = "127.0.0.1") => ({ socket: { remoteAddress: peer }, headers: { host, ...headers } }) as unknown as IncomingMessage;
+
+  it("is a loopback peer, at a local host name, with no forwarding header", () => {
+    expect(isFromThisMachine(local("flirtpunt.localhost:3000"))).toBe(true);
+    expect(isFromThisMachine(local("localhost:3000", {}, "::1"))).toBe(true);
+    expect(isFromThisMachine(local("127.0.0.1:3000", {}, "::ffff:127.0.0.1"))).toBe(true);
+  });
+
+  it("is not what a tunnel or proxy on this machine brings in, nor another machine", () => {
+    expect(isFromThisMachine(local("abc.ngrok-free.app"))).toBe(false);
+    expect(isFromThisMachine(local("localhost:3000", { "x-forwarded-for": "203.0.113.9" }))).toBe(false);
+    expect(isFromThisMachine(local("localhost:3000", { forwarded: "for=203.0.113.9" }))).toBe(false);
+    expect(isFromThisMachine(local("localhost:3000", { "cf-connecting-ip": "203.0.113.9" }))).toBe(false);
+    expect(isFromThisMachine(local("localhost:3000", {}, "203.0.113.9"))).toBe(false);
+    expect(isFromThisMachine(local("localhost.example.com"))).toBe(false);
+  });
+
+  it("may be forwarded by a proxy on this machine when the browser tests say so, still at a local host name", () => {
+    expect(isFromThisMachine(local("flirtpunt.localhost:3830", { "x-forwarded-for": "198.18.1.2" }), true)).toBe(true);
+    expect(isFromThisMachine(local("abc.ngrok-free.app", { "x-forwarded-for": "198.18.1.2" }), true)).toBe(false);
+    expect(isFromThisMachine(local("localhost", { "x-forwarded-for": "198.18.1.2" }, "203.0.113.9"), true)).toBe(false);
   });
 });

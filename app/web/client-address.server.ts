@@ -50,3 +50,26 @@ export function isLoopback(address: string | null | undefined): boolean {
   if (isIP(plain) === 4) return plain.startsWith("127.");
   return plain === "::1";
 }
+
+/** Headers that tunnels (ngrok, cloudflared) and reverse proxies add for the visitor they bring in. */
+const FORWARDING_HEADER = /^(forwarded|via|x-forwarded-.+|x-real-ip|x-client-ip|x-original-forwarded-for|cf-connecting-ip|true-client-ip|fastly-client-ip)$/;
+
+/** `localhost`, `<brand>.localhost` or a loopback address, with or without a port. */
+function isLocalHostName(host: string | undefined): boolean {
+  const name = (host ?? "").toLowerCase().replace(/:\d+$/, "");
+  if (name === "localhost" || name.endsWith(".localhost") || name === "[::1]") return true;
+  return isIP(name) === 4 && name.startsWith("127.");
+}
+
+/**
+ * A person on this machine (the /dev pages, web/local-services.server.ts): a loopback peer is not
+ * enough, as a tunnel or proxy on this machine brings every visitor in from 127.0.0.1 (review
+ * N-L-7). The request must also carry no forwarding header (unless `forwardedToo`: the browser
+ * tests' DEV_PAGES_FORWARDED) and be addressed to a local host name, which a tunnel's public name
+ * is not.
+ */
+export function isFromThisMachine(req: IncomingMessage, forwardedToo = false): boolean {
+  if (!isLoopback(req.socket.remoteAddress)) return false;
+  if (!forwardedToo && Object.keys(req.headers).some((name) => FORWARDING_HEADER.test(name))) return false;
+  return isLocalHostName(req.headers.host);
+}

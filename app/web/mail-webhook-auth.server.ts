@@ -17,7 +17,8 @@ function basicPassword(header: string | null): string | null {
 
 /**
  * The answer refusing a mail provider's webhook call, or null to go on: only Postmark, only with
- * MAIL_WEBHOOK_SECRET configured (else the webhook does not exist) and given as the basic-auth password.
+ * the webhook's secret configured (MAIL_WEBHOOK_SECRET, MAIL_INBOUND_SECRET; else the webhook does
+ * not exist) and given as the basic-auth password.
  */
 export function mailWebhookRefusal(request: Request, provider: string | undefined, secret: string | undefined): Response | null {
   if (provider !== "postmark" || !secret) return new Response(null, { status: 404 });

@@ -12,6 +12,11 @@ export const MAX_BODY_BYTES = 64 * 1024;
  */
 const CROSS_SITE_PATHS = [/^\/api\/payments\/webhook\/[^/]+$/, /^\/api\/mail\/(webhook|inbound)\/[^/]+$/, /^\/unsubscribe\/[^/]+$/];
 
+/**
+ * Read by their route after it has checked who calls: the mail provider's inbound webhook, whose
+ * replies carry their HTML, headers and attachments and so exceed MAX_BODY_BYTES (review N-L-8).
+ */
+const OWN_LIMIT_PATHS = [/^\/api\/mail\/inbound\/[a-z]+$/];
 /** Where photos are uploaded (multipart); readPhotoForm counts their bytes against its own limit. */
 const PHOTO_PATHS = [/^\/profile$/, /^\/complete-signup\/photo$/, /^\/chats\/\d+$/, /^\/members\/\d+\/chat$/, /^\/staff\/profiles\/\d+$/];
 /**
@@ -62,6 +67,30 @@ export function isCrossSite(request: Request, host: string | null): boolean {
 }
 
 /**
+ * The request's body, or "tooLarge" as soon as it passes `limit` bytes, declared or not. A refused
+ * body is left unread (never cancelled: that would drop the connection before the answer); the
+ * answer closes the connection instead.
+ */
+export async function readBoundedBody(request: Request, limit: number): Promise<Buffer | "tooLarge"> {
+  if (Number(request.headers.get("content-length") ?? "0") > limit) return "tooLarge";
+  if (!request.body) return Buffer.alloc(0);
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  const reader = request.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      reader.releaseLock();
+      return "tooLarge";
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
  * Reads the body of a request that is not a photo upload into memory, refusing it past
  * MAX_BODY_BYTES whether or not it declared its length: the action then works on a
  * body that is already complete and small. A photo upload is passed on as it streams in.
@@ -73,24 +102,9 @@ export async function withBoundedBody(request: Request): Promise<Request | "tooL
   const multipart = type.startsWith("multipart/form-data");
   if (type && !FORM_TYPES.some((form) => type.startsWith(form)) && !JSON_PATHS.some((pattern) => pattern.test(path))) return "unsupportedType";
   if (multipart && PHOTO_PATHS.some((pattern) => pattern.test(path))) return request;
-  // A refused body is left unread (never cancelled: that would drop the connection before the
-  // answer); the answer closes the connection instead.
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) return "tooLarge";
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = request.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BODY_BYTES) {
-      reader.releaseLock();
-      return "tooLarge";
-    }
-    chunks.push(value);
-  }
-  const body = Buffer.concat(chunks);
+  if (OWN_LIMIT_PATHS.some((pattern) => pattern.test(path))) return request;
+  const body = await readBoundedBody(request, MAX_BODY_BYTES);
+  if (body === "tooLarge") return body;
   // A NUL character can be stored in no text column (PostgreSQL refuses it) and no person types
   // one: refused here for every form and call at once, raw or encoded (found by the fuzz suite).
   if (body.includes(0) || /%00|\\u0000/i.test(body.toString("latin1"))) return "badCharacters";

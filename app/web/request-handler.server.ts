@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
 import { createRequestContext } from "~/context.server";
 import { env } from "~/env.server";
-import { clientAddress, isLoopback, nearestValue, parseTrustedProxies, peerIsTrusted } from "./client-address.server";
+import { clientAddress, isFromThisMachine, nearestValue, parseTrustedProxies, peerIsTrusted } from "./client-address.server";
 import { wholeDocumentBody } from "./document-body.server";
 import { finishHeaders } from "./security-headers.server";
 import { guardRequest } from "./request-guard.server";
@@ -60,12 +60,13 @@ async function sendResponse(res: ServerResponse, response: Response): Promise<vo
 export function createAppHandler(build: ServerBuild) {
   const handleRemix = createRequestHandler(build, build.mode);
   const trust = parseTrustedProxies(env().TRUSTED_PROXIES);
+  const devPagesForwarded = env().devPagesForwarded;
   return async (req: IncomingMessage, res: ServerResponse, next: (error: unknown) => void): Promise<void> => {
     try {
       const headers = headersOf(req);
       const viaTrustedProxy = peerIsTrusted(req, trust);
       const pathname = new URL(req.url ?? "/", "http://path.invalid").pathname;
-      const context = await createRequestContext(headers, { clientIp: clientAddress(req, trust), viaTrustedProxy, fromThisMachine: isLoopback(req.socket.remoteAddress) }, pathname);
+      const context = await createRequestContext(headers, { clientIp: clientAddress(req, trust), viaTrustedProxy, fromThisMachine: isFromThisMachine(req, devPagesForwarded) }, pathname);
       const guarded = await guardRequest(fetchRequest(req, res, headers), context.host, context.language);
       const response = "refused" in guarded ? guarded.refused : await handleRemix(guarded.request, context);
       // Over HTTPS: TLS here, or at our proxy, which says so in X-Forwarded-Proto.

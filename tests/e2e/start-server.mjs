@@ -45,6 +45,8 @@ const env = {
   // an address of its own (tests/e2e/helpers.ts), as real visitors have: the per-address limits
   // then apply to each of them, not to the whole suite at once.
   TRUSTED_PROXIES: "loopback",
+  // …and they still read the local outboxes and pay at the simulated checkout (the /dev pages).
+  DEV_PAGES_FORWARDED: "1",
   // The push tests run a push service of their own on this machine (tests/fixtures/push-service.ts).
   PUSH_ENDPOINT_HOSTS: "127.0.0.1",
   TENANTS_DIR: tenantsDir,

@@ -17,12 +17,14 @@ let server: Server;
 let port = 0;
 let answer = 200;
 const calls: URL[] = [];
+let connections = 0;
 
 beforeAll(async () => {
   server = createServer((request, response) => {
     calls.push(new URL(request.url ?? "/", "http://127.0.0.1"));
     response.writeHead(answer).end("ok");
   });
+  server.on("connection", () => connections++);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   port = (server.address() as AddressInfo).port;
 });
@@ -102,5 +104,23 @@ describe("conversion postbacks", () => {
     expect(attempts).toHaveLength(MAX_POSTBACK_ATTEMPTS);
     expect(attempts.every((row) => row.status === 500 && row.error === "HTTP 500")).toBe(true);
     answer = 200;
+  });
+
+  it("never calls this machine or a private network, even over https by a name that resolves there (review N-L-6)", async () => {
+    const tenant = tenantSchema.parse({
+      ...tenantFixture({ id: "alpha", pool: "shared" }),
+      tracking: { postbacks: [{ network: "intranet", url: `https://localhost:${port}/internal?e={event}`, events: ["signup"] }] },
+    });
+    const member = await createMember(handle.db, { tenant, name: "Inside" });
+    await handle.db.insert(conversionEvents).values({ key: `signup:${member.id}`, siteId: "alpha", memberId: member.id, event: "signup", tracking: { network: "intranet" } });
+    await expandConversions(handle.db, new TenantRegistry([tenant]));
+    const before = connections;
+    expect(await deliverPostbacks(handle.db, fetchPostback, hosts)).toBe(0);
+    expect(connections).toBe(before);
+    const [delivery] = await handle.db.select().from(postbackDeliveries).where(eq(postbackDeliveries.url, `https://localhost:${port}/internal?e=signup`));
+    // Refused for good: the address will not become public by trying again.
+    expect(delivery).toMatchObject({ status: "failed", attempts: 1 });
+    const [attempt] = await handle.db.select().from(postbackAttempts).where(eq(postbackAttempts.deliveryId, delivery!.id));
+    expect(attempt?.error).toMatch(/not a public address/);
   });
 });

@@ -15,6 +15,10 @@ import { createMember } from "../fixtures/members";
 import { browserKeys, startPushService } from "../fixtures/push-service";
 import { tenantFixture } from "../fixtures/tenant";
 
+// The local push service runs on this machine: allowed by name, as tests/e2e/start-server.mjs does
+// (before any import reads the environment).
+vi.hoisted(() => (process.env.PUSH_ENDPOINT_HOSTS = "127.0.0.1"));
+
 /** Web push end to end: queued with the message or like, encrypted, sent to the browser's push service. */
 const tenant = tenantSchema.parse(tenantFixture({ id: "pushsite", name: "Pushpunt", domains: ["pushsite.example"] }));
 const registry = new TenantRegistry([tenant]);
@@ -150,6 +154,29 @@ describe("delivery", () => {
     }
     expect(await handle.db.select().from(pushDeliveries)).toEqual([]);
     expect(warn).toHaveBeenCalledWith(expect.stringMatching(new RegExp(`given up after ${MAX_PUSH_ATTEMPTS} attempts`)));
+  });
+});
+
+describe("a push to an endpoint the server may not call (review N-L-6)", () => {
+  it("is not sent to a host the allow-list does not name, stored before it existed, and the subscription goes", async () => {
+    const { sender, recipient } = await pair();
+    // localhost is this very push service, but PUSH_ENDPOINT_HOSTS names only 127.0.0.1.
+    await handle.db.update(pushSubscriptions).set({ endpoint: service.endpoint(`${recipient.id}`).replace("127.0.0.1", "localhost") }).where(eq(pushSubscriptions.memberId, recipient.id));
+    await write(sender.id, recipient.id);
+    expect(await deliver()).toBe(0);
+    expect(service.received).toEqual([]);
+    expect(await handle.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.memberId, recipient.id))).toEqual([]);
+  });
+
+  it("follows no redirect of the push service", async () => {
+    const { sender, recipient } = await pair();
+    service.answerNext(307);
+    await write(sender.id, recipient.id);
+    expect(await deliver()).toBe(0);
+    expect(service.received).toHaveLength(1);
+    const [waiting] = await handle.db.select().from(pushDeliveries);
+    expect(waiting).toMatchObject({ lastError: "push service answered 307" });
+    await handle.db.delete(pushDeliveries);
   });
 });
 

@@ -36,6 +36,12 @@ describe.skipIf(!DATABASE_URL)("two server processes behind a round-robin proxy,
   let proxy: RoundRobinProxy;
   let anna: Visitor;
   let bas: Visitor;
+  /**
+   * A person at the first process's own machine: the /dev pages (the local outbox, the simulated
+   * checkout) answer no one who comes through the proxy, so this one reads the mails and plays the
+   * payment provider.
+   */
+  let desk: Visitor;
   const ids = { anna: 0, bas: 0 };
 
   beforeAll(async () => {
@@ -65,6 +71,7 @@ describe.skipIf(!DATABASE_URL)("two server processes behind a round-robin proxy,
     // Each with an address of their own, as two people on two lines.
     anna = new Visitor(proxy.url, "198.18.7.1");
     bas = new Visitor(proxy.url, "198.18.7.2");
+    desk = new Visitor(`http://127.0.0.1:${servers[0]!.port}`, "");
   }, 60_000);
 
   afterAll(async () => {
@@ -96,7 +103,7 @@ describe.skipIf(!DATABASE_URL)("two server processes behind a round-robin proxy,
     const step = await visitor.click(matches, "signup-matches-continue");
     expect(pathOf(step)).toBe("/complete-signup/photo");
     // The link in the mail leads back through the proxy, to either process.
-    const link = await outboxLink(visitor, email, "/activate/");
+    const link = await outboxLink(desk, email, "/activate/");
     expect(new URL(link).origin).toBe(proxy.url);
     expect(pathOf(await visitor.open(link))).toBe("/activate/done");
     // Used once, on whichever process: the second time it is refused.
@@ -217,7 +224,13 @@ describe.skipIf(!DATABASE_URL)("two server processes behind a round-robin proxy,
       const checkout = await bas.submit(confirm, "confirm-pay", { issuer: "ideal_INGBNL2A" });
       expect(pathOf(checkout)).toMatch(/^\/dev\/checkout\/tr_local_[\w-]+$/);
       expect(new URL(checkout.url).origin).toBe(proxy.url);
-      const result = await bas.submit(checkout, "checkout-paid");
+      // The simulated checkout is no page for a visitor who comes through a proxy (review N-L-7).
+      expect(checkout.status).toBe(404);
+      const paid = await desk.submit(await desk.open(pathOf(checkout)), "checkout-paid");
+      // The checkout sends the buyer back to their transaction page on the site.
+      const back = paid.hops.map((hop) => new URL(hop.url)).find((url) => url.origin === proxy.url && /^\/transactions\/\d+$/.test(url.pathname));
+      expect(back, paid.hops.map((hop) => hop.url).join(" → ")).toBeDefined();
+      const result = await bas.open(back!.pathname);
       expect(pathOf(result)).toMatch(/^\/transactions\/\d+$/);
       expect(attributeOf(result.html, "transaction", "data-state")).toBe("completed");
 

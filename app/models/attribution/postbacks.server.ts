@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
 import { conversionEvents, postbackAttempts, postbackDeliveries, type TrackingData } from "../../../db/schema";
+import { publicRequest, RefusedAddressError } from "~/services/http/public-request.server";
 import type { TenantRegistry } from "~/tenancy/registry";
 
 /** Back-off between attempts of one postback; after the last it is given up. */
@@ -63,13 +64,16 @@ export async function expandConversions(db: Database, registry: TenantRegistry, 
   });
 }
 
-/** Calls a postback URL; the HTTP status, or throws when no answer came. */
-export type PostbackSender = (url: string) => Promise<number>;
+/**
+ * Calls a postback URL; the HTTP status, or throws when no answer came. `allowedHosts`
+ * (POSTBACK_HOSTS) may be on this machine; every other host must resolve to a public address.
+ */
+export type PostbackSender = (url: string, allowedHosts: readonly string[]) => Promise<number>;
 
-export const fetchPostback: PostbackSender = async (url) => {
-  const response = await fetch(url, { method: "GET", redirect: "manual", signal: AbortSignal.timeout(10_000), headers: { "user-agent": "postback" } });
-  await response.body?.cancel();
-  return response.status;
+/** The URLs come from tenant files: no redirect is followed, no private or loopback address called (review N-L-6). */
+export const fetchPostback: PostbackSender = async (url, allowedHosts) => {
+  const answer = await publicRequest(url, { method: "GET", headers: { "user-agent": "postback" }, allowedHosts, timeoutMs: 10_000 });
+  return answer.status;
 };
 
 /**
@@ -99,19 +103,23 @@ export async function deliverPostbacks(db: Database, send: PostbackSender, plain
     const started = Date.now();
     let status: number | null = null;
     let error: string | null = null;
+    // Refused for good: trying again does not make the URL https or its address public.
+    let refused = false;
     if (!postbackAllowed(delivery.url, plainHosts)) {
       error = "not an https URL";
+      refused = true;
     } else {
       try {
-        status = await send(delivery.url);
+        status = await send(delivery.url, plainHosts);
         if (status < 200 || status > 299) error = `HTTP ${status}`;
       } catch (failure) {
         error = failure instanceof Error ? failure.message.slice(0, 200) : "failed";
+        refused = failure instanceof RefusedAddressError;
       }
     }
     const attempts = delivery.attempts + 1;
     const done = error === null;
-    const gaveUp = !done && (attempts >= MAX_POSTBACK_ATTEMPTS || error === "not an https URL");
+    const gaveUp = !done && (attempts >= MAX_POSTBACK_ATTEMPTS || refused);
     await db.transaction(async (tx) => {
       await tx.insert(postbackAttempts).values({ deliveryId: delivery.id, status, ms: Date.now() - started, error });
       await tx

@@ -15,6 +15,15 @@ export async function attachPayment(db: Database, orderId: number, paymentId: st
   await db.update(orders).set({ paymentId }).where(and(eq(orders.id, orderId), sql`${orders.paymentId} is null`));
 }
 
+/**
+ * Whether one of our orders was paid through this payment: a webhook asks the provider only about
+ * those, so forged ids cost one indexed lookup and no call out (review L-9).
+ */
+export async function isOwnPayment(db: Database, provider: string, paymentId: string): Promise<boolean> {
+  const [order] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.provider, provider), eq(orders.paymentId, paymentId))).limit(1);
+  return order !== undefined;
+}
+
 export interface AppliedStatus {
   orderId: number;
   memberId: number;

@@ -13,5 +13,8 @@ export function readPostmarkInbound(body: unknown): InboundMail | null {
   const record = body as Record<string, unknown>;
   const text = (key: string) => (typeof record[key] === "string" ? (record[key] as string) : "");
   if (typeof record.MailboxHash !== "string") return null;
-  return { mailboxHash: text("MailboxHash"), body: (text("StrippedTextReply").trim() || text("TextBody").trim()).slice(0, 20_000) };
+  // No NUL character reaches the database (PostgreSQL refuses it in text); the request guard,
+  // which refuses them in every other call, does not read this webhook's body.
+  const reply = (text("StrippedTextReply").trim() || text("TextBody").trim()).replaceAll("\0", "").slice(0, 20_000);
+  return { mailboxHash: text("MailboxHash"), body: reply };
 }

@@ -1,4 +1,6 @@
 import webpush from "web-push";
+import { env } from "~/env.server";
+import { publicRequest } from "~/services/http/public-request.server";
 import { vapidKeys } from "./vapid.server";
 
 /** The push services of the browsers that can subscribe (Chrome, Firefox, Safari, Edge). */
@@ -37,12 +39,20 @@ export interface PushOptions {
   contact: string;
 }
 
+/** What sendPush answers for an endpoint the server may not call: as a push service that forgot the browser, so its subscription goes. */
+const GONE = 410;
+
 /**
  * Sends one encrypted push (RFC 8291) signed with our VAPID key (RFC 8292). The library makes the
- * request; it goes out with fetch, so a push service on plain HTTP (PUSH_ENDPOINT_HOSTS) works
- * too. Answers the push service's status; throws on a network failure or timeout.
+ * request; it goes out through publicRequest, so a push service on plain HTTP (PUSH_ENDPOINT_HOSTS)
+ * works too. The allow-list is checked again here, for subscriptions stored before it existed or
+ * hosts taken off it, and the host must resolve to a public address unless PUSH_ENDPOINT_HOSTS
+ * names it; a redirect is not followed (review N-L-6). Answers the push service's status; throws
+ * on a network failure or timeout.
  */
 export async function sendPush(target: PushTarget, payload: unknown, options: PushOptions): Promise<number> {
+  const allowedHosts = env().pushEndpointHosts;
+  if (!isAllowedPushEndpoint(target.endpoint, allowedHosts)) return GONE;
   const keys = vapidKeys();
   const details = webpush.generateRequestDetails({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, JSON.stringify(payload), {
     vapidDetails: { subject: options.contact, publicKey: keys.publicKey, privateKey: keys.privateKey },
@@ -50,11 +60,10 @@ export async function sendPush(target: PushTarget, payload: unknown, options: Pu
     topic: options.topic,
     urgency: "normal",
   });
-  const headers = new Headers();
+  const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(details.headers)) {
-    if (name.toLowerCase() !== "content-length") headers.set(name, String(value));
+    if (name.toLowerCase() !== "content-length") headers[name.toLowerCase()] = String(value);
   }
-  const response = await fetch(details.endpoint, { method: details.method, headers, body: new Uint8Array(details.body), signal: AbortSignal.timeout(10_000) });
-  await response.body?.cancel();
-  return response.status;
+  const answer = await publicRequest(details.endpoint, { method: "POST", headers, body: details.body, allowedHosts, timeoutMs: 10_000 });
+  return answer.status;
 }
