@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client.server";
 import { setDatabaseHandle } from "../../db/database.server";
-import { emailTokens, members } from "../../db/schema/index";
+import { bans, emailTokens, members } from "../../db/schema/index";
 import { action as resetRequest } from "../../app/routes/_default.reset-password";
 import { action as signupAction } from "../../app/routes/_default.signup";
 import { submitEmailChange } from "../../app/models/accounts/pages/settings-forms.server";
@@ -15,7 +15,7 @@ import { createMember } from "../fixtures/members";
 import { callRoute, statusOf, type DataWithInit } from "../fixtures/route";
 import { tenantFixture } from "../fixtures/tenant";
 
-function brand(id: string, niche: 1 | 3 | 7, reveal?: boolean): Tenant {
+function brand(id: string, niche: 1 | 2 | 3 | 4 | 5 | 6 | 7, reveal?: boolean): Tenant {
   const base = tenantFixture({ id, niche, domains: [`${id}.example`] });
   return tenantSchema.parse({ ...base, settings: { ...base.settings, ...(reveal === undefined ? {} : { reveal_accounts: reveal }) } });
 }
@@ -50,6 +50,11 @@ describe("which brands tell whether an address has an account (review H-2)", () 
     expect(revealsAccounts(bdsm)).toBe(false);
     expect(revealsAccounts(gayRevealing)).toBe(true);
     expect(revealsAccounts(brand("generalclosed", 1, false))).toBe(false);
+  });
+
+  it("says no by default on the she, plus-size, gilf and milf niches too", () => {
+    for (const niche of [2, 4, 5, 6] as const) expect(revealsAccounts(brand(`niche${niche}`, niche))).toBe(false);
+    expect(revealsAccounts(brand("milfopen", 6, true))).toBe(true);
   });
 });
 
@@ -91,6 +96,17 @@ describe("signup", () => {
     expect(holders).toHaveLength(1);
   });
 
+  it("answers a banned address like a new one where the brand does not tell, and mails nobody", async () => {
+    await handle.db.insert(bans).values({ kind: "email", value: "banned@example.com", reason: "fraud" });
+    const answer = (await callRoute(signupAction({ request: post(gay, "/signup", fields("banned@example.com")), context: contextFor(gay), params: {} }))) as Response;
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("location")).toBe("/signup/sent");
+    expect(mail.sent).toEqual([]);
+    expect(await handle.db.select().from(members).where(eq(members.email, "banned@example.com"))).toEqual([]);
+    const told = (await callRoute(signupAction({ request: post(general, "/signup", fields("banned@example.com")), context: contextFor(general), params: {} }))) as DataWithInit<{ result: { error: Record<string, string[]> } }>;
+    expect(told.data.result.error.email).toEqual(["validation.emailBanned"]);
+  });
+
   it("keeps the existing-account prompt where the brand tells", async () => {
     await createMember(handle.db, { tenant: general, email: "taken@example.com" });
     const answer = (await callRoute(signupAction({ request: post(general, "/signup", fields("taken@example.com")), context: contextFor(general), params: {} }))) as DataWithInit<{ result: { error: Record<string, string[]> } }>;
@@ -106,5 +122,14 @@ describe("e-mail change", () => {
     expect(outcome.ok).toBe(true);
     expect(mail.sent.map((m) => m.to)).toEqual(["holder@example.com"]);
     expect(await handle.db.select().from(emailTokens).where(eq(emailTokens.memberId, mover.id))).toEqual([]);
+  });
+
+  it("counts every try before it says 'taken' where the brand tells, so it is no unthrottled oracle", async () => {
+    const mover = await createMember(handle.db, { tenant: general, email: "prober@example.com", password: "old-password-heron" });
+    await createMember(handle.db, { tenant: general, email: "probed@example.com" });
+    const tries = [];
+    for (let i = 0; i < 4; i++) tries.push(await submitEmailChange(formOf({ email: "probed@example.com", password: "old-password-heron" }), general, mover.current, null, "https://general.example"));
+    const errors = tries.map((outcome) => (outcome.ok ? null : outcome.reply.error?.email?.[0]));
+    expect(errors).toEqual(["settings:email.taken", "settings:email.taken", "settings:email.taken", "security:tooMany"]);
   });
 });

@@ -46,12 +46,12 @@ export async function submitEmailChange(
     const refusal = passwordRefusal(check, "settings:wrongPassword");
     return fail("password", refusal.key, refusal.minutes);
   }
-  const taken = await emailInUse(db(), tenant.id, email, member.id);
-  if (taken && revealsAccounts(tenant)) return fail("email", "settings:email.taken");
-  // Each change mails the new address and the old one: a few a day, so the form cannot be used
-  // to mail strangers (docs/product/safety.md#rate-limits).
+  // Each try is counted before the address is looked up: a few a day, so the form can neither mail
+  // strangers nor be asked which addresses have an account (docs/product/safety.md#rate-limits).
   const counted = await countRequest(db(), tenant.id, [[RATE_LIMITS.emailChangePerMember, member.id]]);
   if (!counted.ok) return { ...fail("email", "security:tooMany", waitMinutes(counted.retryAfterSeconds)), retryAfterSeconds: counted.retryAfterSeconds };
+  const taken = await emailInUse(db(), tenant.id, email, member.id);
+  if (taken && revealsAccounts(tenant)) return fail("email", "settings:email.taken");
   // Where the brand does not tell who has an account, the form answers as if the change went out,
   // and the address's holder is told instead (docs/product/safety.md#account-enumeration).
   const holder = taken ? await accountHolder(db(), tenant.id, email) : null;
