@@ -35,6 +35,17 @@ describe("sessions (review L-1)", () => {
     expect(await findSessionMember(handle.db, session, tenant.id, 30)).not.toBeNull();
   });
 
+  it("end after a week without use on a brand that does not set its idle days, long before the 30-day lifetime", async () => {
+    const { id } = await createMember(handle.db, { tenant, email: "idle-default@example.com" });
+    const session = await newSession(id);
+    await handle.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 6 * 86_400_000) }).where(eq(sessions.idHash, hashSessionId(session)));
+    expect(await findSessionMember(handle.db, session, tenant.id, tenant.settings.session_idle_days)).not.toBeNull();
+    await handle.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 8 * 86_400_000) }).where(eq(sessions.idHash, hashSessionId(session)));
+    expect(tenant.settings.session_idle_days).toBe(7);
+    expect(await findSessionMember(handle.db, session, tenant.id, tenant.settings.session_idle_days)).toBeNull();
+    expect(await findSessionMember(handle.db, session, tenant.id)).toBeNull();
+  });
+
   it("are no sessions for a disabled member, and a disabled member's right password logs nobody in (review I-2)", async () => {
     const { id } = await createMember(handle.db, { tenant, email: "off@example.com", password: PASSWORD });
     const session = await newSession(id);
