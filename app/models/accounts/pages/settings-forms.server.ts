@@ -41,7 +41,7 @@ export async function submitEmailChange(
   });
   const { email, password } = submission.value;
   if (email === member.email) return fail("email", "settings:email.same");
-  const check = await checkCurrentPassword(db(), member.id, password, ip);
+  const check = await checkCurrentPassword(db(), tenant, member.id, password, ip);
   if (!check.ok) {
     const refusal = passwordRefusal(check, "settings:wrongPassword");
     return fail("password", refusal.key, refusal.minutes);
@@ -66,6 +66,7 @@ export async function submitEmailChange(
  */
 export async function submitPasswordChange(
   formData: FormData,
+  tenant: Tenant,
   member: CurrentMember,
   ip: string | null,
   userAgent: string | null,
@@ -78,7 +79,7 @@ export async function submitPasswordChange(
     reply: submission.reply({ ...hide, fieldErrors: { [field]: [key] } }),
     minutes,
   });
-  const check = await checkCurrentPassword(db(), member.id, submission.value.old_password, ip);
+  const check = await checkCurrentPassword(db(), tenant, member.id, submission.value.old_password, ip);
   if (!check.ok) {
     const refusal = passwordRefusal(check, "settings:password.wrongOld");
     return fail("old_password", refusal.key, refusal.minutes);
