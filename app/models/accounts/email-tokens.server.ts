@@ -59,11 +59,12 @@ export async function consumeToken(
 }
 
 /**
- * The links that can take an account over (a password reset, a move to another address): once
- * one of them is used, or the address changes, the others are void, so an older mail that leaked
- * no longer works (docs/product/accounts.md#sessions).
+ * The links that can take an account over or log a browser in (a password reset, a move to
+ * another address, a notification mail's login link, a reactivation): once a reset or address
+ * change is used, the password changes or two-step login is turned on, the others are void, so an
+ * older mail that leaked or was forwarded no longer works (docs/product/accounts.md#sessions).
  */
-export const ACCOUNT_TAKEOVER_PURPOSES = ["reset_password", "change_email"] as const satisfies readonly TokenPurpose[];
+export const ACCOUNT_TAKEOVER_PURPOSES = ["reset_password", "change_email", "login_link", "reactivate"] as const satisfies readonly TokenPurpose[];
 
 export async function voidAccountLinks(db: Executor, memberId: number, now = new Date()): Promise<void> {
   await db
