@@ -192,7 +192,10 @@ async function newMember(page: Page, brand: string, titles?: Titles): Promise<{ 
   const signup = await send(page, brand, "/signup", { fields: { email, name: `Toegankelijk ${tag()}`, password: PASSWORD, date_of_birth: "1990-05-17" } });
   if (signup.url.endsWith("/signup/sent")) {
     if (titles) await auditPages(page, brand, signupSentPages, titles);
-    await followLoginLink(page, await mailLinkFor(page, brand, email, "/activate/"));
+    const link = await mailLinkFor(page, brand, email, "/activate/");
+    // The link's page with its one button (opening it uses nothing), audited like the others.
+    if (titles) await auditPages(page, brand, [{ path: new URL(link).pathname, route: "_default.activate.$token" }], titles);
+    await followLoginLink(page, link);
     await expect(page).toHaveURL(brandUrl(brand, "/activate/done"));
   } else {
     expect(signup.url).toBe(brandUrl(brand, "/signup-matches"));
