@@ -1,21 +1,37 @@
-import type { LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { LinkContinue } from "~/components/account/LinkContinue";
 import { ErrorPage } from "~/components/ErrorPage";
 import { isMailLinkToken } from "~/models/notifications/mail-links.server";
-import { followMailLink } from "~/models/notifications/pages/mail-link-page.server";
+import { followMailLink, mailLinkPage } from "~/models/notifications/pages/mail-link-page.server";
 import { notFound } from "~/web/http.server";
+
+export const handle = { i18n: ["common", "account", "security"] };
 
 /**
  * Any path no route claims: a 404 inside the brand's layout — except a one-segment path with the
- * exact shape of a notification mail's link (docs/product/notifications.md#mail-links).
+ * exact shape of a notification mail's link (docs/product/notifications.md#mail-links), which
+ * shows the link's page with its one button.
  */
-export async function loader({ request, context, params }: LoaderFunctionArgs): Promise<never> {
+export async function loader({ context, params }: LoaderFunctionArgs) {
   const segment = params["*"];
-  if (isMailLinkToken(segment)) await followMailLink(request, context, segment);
-  notFound();
+  if (!isMailLinkToken(segment)) notFound();
+  return mailLinkPage(context, segment);
 }
 
-export default function NotFound() {
-  return null;
+/** The mail link page's button. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const segment = params["*"];
+  if (!isMailLinkToken(segment)) notFound();
+  return followMailLink(request, context, segment);
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }] : []);
+
+export default function MailLinkPage() {
+  const { link } = useLoaderData<typeof loader>();
+  const refused = useActionData<typeof action>();
+  return <LinkContinue kind={link.kind} name={link.name} error={refused ? { key: refused.error, minutes: refused.minutes } : null} />;
 }
 
 export function ErrorBoundary() {

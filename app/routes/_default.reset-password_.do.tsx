@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod";
-import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { AppLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
@@ -12,7 +12,7 @@ import { setFlash } from "~/web/flash.server";
 import { forgetLinkToken, linkToken } from "~/web/link-token.server";
 import { resetPassword } from "~/models/accounts/password-reset.server";
 import { newPasswordSchema } from "~/models/accounts/password-schema";
-import { startSession } from "~/models/accounts/sessions.server";
+import { loginFromLink } from "~/models/accounts/pages/link-login.server";
 import { requireTenant } from "~/tenancy/require-tenant.server";
 import { isGuessablePassword } from "~/utils/password-strength.server";
 import { countRequest, RATE_LIMITS } from "~/models/safety/rate-limits.server";
@@ -47,11 +47,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
   const memberId = await resetPassword(db(), tenant, submission.value.token, submission.value.password);
   if (memberId === null) return data({ result: submission.reply(hide), invalidLink: true, waitMinutes: 0 }, { status: 400 });
-  const headers = new Headers();
-  headers.append("Set-Cookie", await startSession(db(), { memberId, siteId: tenant.id, userAgent: request.headers.get("user-agent") }));
-  headers.append("Set-Cookie", await setFlash({ tone: "success", key: "reset.done" }));
-  headers.append("Set-Cookie", await forgetLinkToken(request));
-  return redirect("/", { headers });
+  // Logged in as after a login: with two-step login the code comes first (review N-M-6).
+  const cookies = [await setFlash({ tone: "success", key: "reset.done" }), await forgetLinkToken(request)];
+  return loginFromLink(tenant, request, context, memberId, "/", { cookies, sessionsEnded: true });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);

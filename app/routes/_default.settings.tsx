@@ -52,7 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return done("settings:email.sent");
   }
   if (intent === "password") {
-    const outcome = await submitPasswordChange(form, member, context.clientIp, request.headers.get("user-agent"));
+    const outcome = await submitPasswordChange(form, tenant, member, context.clientIp, request.headers.get("user-agent"));
     if (!outcome.ok) return data({ intent: "password" as Intent, result: outcome.reply, minutes: outcome.minutes }, { status: 400 });
     return done("settings:password.changed", outcome.sessionCookie);
   }

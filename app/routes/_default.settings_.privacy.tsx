@@ -29,14 +29,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /** "Download my data": confirmed with the password; a job prepares the ZIP and mails its link. */
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { member } = requireMember(request, context);
+  const { tenant, member } = requireMember(request, context);
   const form = await request.formData();
   if (form.get("intent") === "withdraw-sexuality-consent") {
     await withdrawSexualityConsent(db(), member.id);
     return redirect("/settings/privacy", { headers: { "Set-Cookie": await setFlash({ tone: "success", key: "security:sexualityConsent.withdrawn" }) } });
   }
   const password = String(form.get("password") ?? "");
-  const check = await checkCurrentPassword(db(), member.id, password, context.clientIp);
+  const check = await checkCurrentPassword(db(), tenant, member.id, password, context.clientIp);
   if (!check.ok) {
     const key = check.reason === "blocked" ? "account:login.blocked" : "settings:wrongPassword";
     return data({ error: key, minutes: check.reason === "blocked" ? check.minutes : undefined }, { status: 400 });

@@ -30,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const { member } = requireMember(request, context);
+  const { tenant, member } = requireMember(request, context);
   const form = await request.formData();
   const code = String(form.get("code") ?? "").slice(0, 40);
   if (form.get("intent") === "enable") {
@@ -41,7 +41,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return data({ error: null, recoveryCodes: enabled.recoveryCodes }, { headers: { "Set-Cookie": await totpSetupCookie.serialize("", { maxAge: 0 }) } });
   }
   if (form.get("intent") === "disable") {
-    const password = await checkCurrentPassword(db(), member.id, String(form.get("password") ?? ""), context.clientIp);
+    const password = await checkCurrentPassword(db(), tenant, member.id, String(form.get("password") ?? ""), context.clientIp);
     if (!password.ok) return data({ error: "settings:wrongPassword", recoveryCodes: null }, { status: 400 });
     if (!(await checkSecondFactor(db(), member.id, code))) return data({ error: "security:twoFactor.wrong", recoveryCodes: null }, { status: 400 });
     await disableTwoFactor(db(), member.id);

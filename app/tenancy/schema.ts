@@ -9,6 +9,12 @@ import {
   SEARCH_FIELDS,
 } from "~/domain/profile-fields";
 
+/**
+ * Days a member's session may go unused before it ends, unless the brand sets
+ * `session_idle_days` (docs/product/accounts.md#sessions): a week, well inside the 30-day lifetime.
+ */
+export const DEFAULT_SESSION_IDLE_DAYS = 7;
+
 const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, "must be a colour like #f5006f");
 const country = z.enum(COUNTRIES as [string, ...string[]]);
 const language = z.enum(LANGUAGES);
@@ -160,7 +166,7 @@ const settingsSchema = z
       .strict()
       .default({}),
     /** A session not used for this many days ends (the absolute lifetime is 30 days). */
-    session_idle_days: z.number().int().min(1).max(30).default(30),
+    session_idle_days: z.number().int().min(1).max(30).default(DEFAULT_SESSION_IDLE_DAYS),
     /** Whether forms may say that an address has an account here; unset: no for niches where
         membership itself is sensitive (docs/product/safety.md#account-enumeration). */
     reveal_accounts: z.boolean().optional(),

@@ -1,5 +1,5 @@
 import sharp from "sharp";
-import { acceptSiteEntry, brandUrl, expect, fillSignup, mailLinkFor, PASSWORD, signUpThenForgetSession, test, uniqueEmail, passSignupMatches } from "./helpers";
+import { acceptSiteEntry, brandUrl, expect, fillSignup, mailLinkFor, PASSWORD, signUpThenForgetSession, test, uniqueEmail, passSignupMatches, followLoginLink } from "./helpers";
 
 test("signup in Dutch: errors keep what was typed, then steps, activation, logout and login", async ({ page, context }) => {
   await acceptSiteEntry(context, "flirtpunt");
@@ -38,7 +38,7 @@ test("signup in Dutch: errors keep what was typed, then steps, activation, logou
   await expect(page.getByTestId("account-name")).toHaveText("Sanne");
 
   const link = await mailLinkFor(page, "flirtpunt", email, "/activate/");
-  await page.goto(link);
+  await followLoginLink(page, link);
   await expect(page).toHaveURL(brandUrl("flirtpunt", "/activate/done"));
   await expect(page.getByTestId("activate-done")).toContainText("Je e-mailadres is bevestigd");
   await page.goto(link);

@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from "@playwright/test";
-import { brandUrl, expect, mailLinkFor, PASSWORD, test } from "./helpers";
+import { brandUrl, expect, mailLinkFor, PASSWORD, test, followLoginLink } from "./helpers";
 import { confirmedMember, jpeg, logIn, openBrowser as openBrowserOf, send, signUp, tag, type Member } from "./member-setup";
 
 const BRAND = "flirtpunt";
@@ -90,7 +90,7 @@ test("two members chat: live delivery, read state, a reply with a photo and a gi
     await expect(bPage.getByTestId("chat-refused")).toHaveText(`${a.name} heeft het e-mailadres nog niet bevestigd. Je kunt reageren zodra dat is gebeurd.`);
     await expect(bPage.getByTestId("chat-input")).toHaveValue("Leuk!");
     const confirm = await mailLinkFor(page, BRAND, a.email, "/activate/");
-    await page.goto(confirm);
+    await followLoginLink(page, confirm);
     await open(page, `/chats/${conversationId}`);
 
     // B replies with a photo (15 credits) and a gift (25 credits).
@@ -205,7 +205,11 @@ test("a new conversation is mailed; its link logs the member in once on the conv
     const link = /(http:\/\/\S+\/[A-Za-z0-9_-]{43})(?=\s|$)/m.exec(text)?.[1];
     expect(link).toBeDefined();
 
+    // Opening the link shows its page with one button; only the button logs in.
     await first.page.goto(link!);
+    await expect(first.page.getByTestId("link-continue")).toContainText(reader.name);
+    await expect(first.page.getByTestId("nav-login")).toBeVisible();
+    await followLoginLink(first.page, link!);
     await expect(first.page).toHaveURL(brandUrl(BRAND, conversation));
     await expect(first.page.getByTestId("chat-text")).toHaveText(["Zin in een wandeling?"]);
 

@@ -91,6 +91,18 @@ export async function mailLinkFor(page: Page, tenantId: string, email: string, p
   return link;
 }
 
+/**
+ * Opens a mailed link that logs in (activation, reactivation, a notification mail's button) and
+ * presses the one button of its page, as a person does: opening the link alone logs nobody in
+ * (docs/product/accounts.md#links-that-log-in).
+ */
+export async function followLoginLink(page: Page, link: string): Promise<void> {
+  await page.goto(link);
+  await expect(page.getByTestId("link-continue")).toBeVisible();
+  const path = new URL(link).pathname;
+  await Promise.all([page.waitForURL((url) => url.pathname !== path), page.getByTestId("link-continue-submit").click()]);
+}
+
 /** Right after signup: the members who suit the new member (/signup-matches), then on to the profile steps. */
 export async function passSignupMatches(page: Page) {
   await expect(page).toHaveURL(/\/signup-matches$/);

@@ -1,7 +1,7 @@
 import { request as httpRequest } from "node:http";
 import type { Page } from "@playwright/test";
 import { startPostbackReceiver } from "../fixtures/postback-receiver";
-import { brandUrl, expect, fillSignup, mailLinkFor, passSignupMatches, PORT, test, uniqueEmail } from "./helpers";
+import { brandUrl, expect, fillSignup, mailLinkFor, passSignupMatches, PORT, test, uniqueEmail, followLoginLink } from "./helpers";
 import { tag } from "./member-setup";
 
 const KINDS = ["tinderswipe", "alonetonight", "collagelanding", "gallery", "iconslanding", "maplanding", "socialnetwork", "transitionsvideolanding", "video"];
@@ -101,7 +101,7 @@ test.describe("from an ad to a paying member", () => {
       if (brand.id === "flirtpunt") await passSignupMatches(page);
       // fesselnd does not say whether an address has an account: the mail link logs the new member in.
       else await expect(page).toHaveURL(brandUrl(brand.id, "/signup/sent"));
-      await page.goto(await mailLinkFor(page, brand.id, email, "/activate/"));
+      await followLoginLink(page, await mailLinkFor(page, brand.id, email, "/activate/"));
       await expect(page).toHaveURL(/\/activate\/done$/);
       const paidCents = await buyStarter(page, brand.id);
 
@@ -139,7 +139,7 @@ test("a visitor from an ad for one profile signs up on its landing page and land
   await page.getByTestId("signup-matches-continue").click();
   await expect(page).toHaveURL(/\/complete-signup\/photo$/);
 
-  await page.goto(await mailLinkFor(page, "flirtpunt", email, "/activate/"));
+  await followLoginLink(page, await mailLinkFor(page, "flirtpunt", email, "/activate/"));
   await expect(page).toHaveURL(brandUrl("flirtpunt", `/members/${id}/chat`));
   await expect(page.getByTestId("icebreaker")).toBeVisible();
   await expect(page.getByTestId("icebreaker")).toContainText(name);

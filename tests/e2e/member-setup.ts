@@ -2,7 +2,7 @@
 // *.localhost hosts, the browser can. For what a test prepares, not for what it is about.
 import type { Browser, BrowserContext, Locator, Page } from "@playwright/test";
 import sharp from "sharp";
-import { acceptSiteEntry, brandUrl, expect, giveOwnAddress, mailLinkFor, PASSWORD, uniqueEmail } from "./helpers";
+import { acceptSiteEntry, brandUrl, expect, giveOwnAddress, mailLinkFor, PASSWORD, uniqueEmail, followLoginLink } from "./helpers";
 
 export interface Member {
   id: number;
@@ -151,7 +151,7 @@ export async function confirmedMember(browser: Browser, tenantId: string, name: 
   const other = await openBrowser(browser, tenantId);
   try {
     const member = await signUp(other.page, tenantId, name, birth);
-    await other.page.goto(await mailLinkFor(other.page, tenantId, member.email, "/activate/"));
+    await followLoginLink(other.page, await mailLinkFor(other.page, tenantId, member.email, "/activate/"));
     await expect(other.page).toHaveURL(brandUrl(tenantId, "/activate/done"));
     return member;
   } finally {

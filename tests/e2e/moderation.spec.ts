@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { acceptSiteEntry, brandUrl, expect, fillSignup, giveOwnAddress, mailLinkFor, PASSWORD, test, uniqueEmail, passSignupMatches } from "./helpers";
+import { acceptSiteEntry, brandUrl, expect, fillSignup, giveOwnAddress, mailLinkFor, PASSWORD, test, uniqueEmail, passSignupMatches, followLoginLink } from "./helpers";
 import { openBrowser, patternJpeg, signUp, tag } from "./member-setup";
 import { staffLogin } from "./staff-login";
 
@@ -162,7 +162,7 @@ test("the brand console shows today's signup and purchase of a traffic source, a
   await page.waitForLoadState("networkidle");
   await fillSignup(page, { email, name: `Bron ${tag()}` });
   await passSignupMatches(page);
-  await page.goto(await mailLinkFor(page, BRAND, email, "/activate/"));
+  await followLoginLink(page, await mailLinkFor(page, BRAND, email, "/activate/"));
   await page.goto(brandUrl(BRAND, "/credits"));
   await page.getByTestId("buy-starter").click();
   await page.getByTestId("method-creditcard").click();

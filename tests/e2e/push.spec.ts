@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { browserKeys, startPushService } from "../fixtures/push-service";
-import { brandUrl, expect, laterUntilPrompt, mailLinkFor, test } from "./helpers";
+import { brandUrl, expect, laterUntilPrompt, mailLinkFor, test, followLoginLink } from "./helpers";
 import { logIn, openBrowser, send, signUp, tag } from "./member-setup";
 
 const BRAND = "flirtpunt";
@@ -102,7 +102,7 @@ test("a message reaches the other member's push service, encrypted; none while t
   const writer = await openBrowser(browser, BRAND);
   try {
     const reader = await signUp(page, BRAND, `Lezer ${tag()}`);
-    await page.goto(await mailLinkFor(page, BRAND, reader.email, "/activate/"));
+    await followLoginLink(page, await mailLinkFor(page, BRAND, reader.email, "/activate/"));
     // The reader's browser subscribed (a real browser's push service is out of reach here).
     const subscribed = await send(page, BRAND, "/api/push/subscribe", { json: { endpoint: service.endpoint("reader"), keys: { p256dh: keys.p256dh, auth: keys.auth } } });
     expect(subscribed.status).toBe(200);

@@ -1,6 +1,6 @@
-import { acceptSiteEntry, brandUrl, expect, fillSignup, giveOwnAddress, mailLinkFor, PASSWORD, test, uniqueEmail } from "./helpers";
+import { acceptSiteEntry, brandUrl, expect, fillSignup, giveOwnAddress, mailLinkFor, PASSWORD, test, uniqueEmail, followLoginLink } from "./helpers";
 import { generate } from "otplib";
-import { logIn, signUp, tag } from "./member-setup";
+import { logIn, openBrowser, signUp, tag } from "./member-setup";
 
 test("a gay-niche brand answers a new and a taken address alike; the mailed link lets the new member in", async ({ page, browser }) => {
   test.setTimeout(60_000);
@@ -17,7 +17,7 @@ test("a gay-niche brand answers a new and a taken address alike; the mailed link
   await expect(page.getByTestId("nav-login")).toBeVisible();
 
   const link = await mailLinkFor(page, "mandemoede", email, "/activate/");
-  await page.goto(link);
+  await followLoginLink(page, link);
   await expect(page).toHaveURL(brandUrl("mandemoede", "/activate/done"));
   await expect(page.getByTestId("account-name")).toHaveText("Mikkel");
 
@@ -111,4 +111,38 @@ test("a member turns on two-step login in the settings; the next login asks for 
   await page.getByLabel("Code", { exact: true }).fill(await generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 }));
   await page.getByTestId("login-code-submit").click();
   await expect(page.getByTestId("account-name")).toHaveText(member.name);
+});
+
+test("a mailed link logs in only by its page's button, which works without JavaScript, and never replaces a logged-in browser's session", async ({ page, browser }) => {
+  const brand = "flirtpunt";
+  const owner = await signUp(page, brand, `Eigenaar ${tag()}`);
+  const link = await mailLinkFor(page, brand, owner.email, "/activate/");
+
+  // Another browser, without JavaScript: opening the link logs nobody in; the button does.
+  const noScript = await browser.newContext({ javaScriptEnabled: false });
+  await giveOwnAddress(noScript);
+  await acceptSiteEntry(noScript, brand);
+  try {
+    const plain = await noScript.newPage();
+    await plain.goto(link);
+    await expect(plain.getByTestId("link-continue")).toContainText(owner.name);
+    await expect(plain.getByTestId("account-name")).toHaveCount(0);
+    await plain.getByTestId("link-continue-submit").click();
+    await expect(plain).toHaveURL(brandUrl(brand, "/activate/done"));
+    await expect(plain.getByTestId("activate-done")).toBeVisible();
+  } finally {
+    await noScript.close();
+  }
+
+  // A browser where someone else is logged in: the other member's link confirms, and the session stays theirs.
+  const stranger = await openBrowser(browser, brand);
+  try {
+    const other = await signUp(stranger.page, brand, `Ander ${tag()}`);
+    const otherLink = await mailLinkFor(page, brand, other.email, "/activate/");
+    await followLoginLink(page, otherLink);
+    await expect(page).toHaveURL(brandUrl(brand, "/activate/done"));
+    await expect(page.getByTestId("account-name")).toHaveText(owner.name);
+  } finally {
+    await stranger.close();
+  }
 });

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { acceptSiteEntry, brandUrl, expect, fillSignup, mailLinkFor, PASSWORD, test, uniqueEmail, passSignupMatches, forgetSession } from "./helpers";
+import { acceptSiteEntry, brandUrl, expect, fillSignup, mailLinkFor, PASSWORD, test, uniqueEmail, passSignupMatches, forgetSession, followLoginLink } from "./helpers";
 
 const NEW_PASSWORD = "herfst-trein-vaas-77";
 
@@ -46,7 +46,7 @@ async function deleteAndReactivate(page: Page, tenantId: string, email: string, 
   await expect(page.getByTestId("nav-login")).toBeVisible();
 
   const link = await mailLinkFor(page, tenantId, email, "/reactivate/");
-  await page.goto(link);
+  await followLoginLink(page, link);
   await expect(page).toHaveURL(brandUrl(tenantId, "/"));
   await expect(page.getByTestId("account-menu")).toBeVisible();
   await expect(page.getByTestId("toast")).toHaveText(welcomeBack);
@@ -200,7 +200,7 @@ test("English: change e-mail, delete, log in while deleting for a new link, reac
   await logIn(page, "herchoice", newEmail, PASSWORD);
   await expect(page.getByTestId("login-error")).toContainText("This account is being deleted");
   const link = await mailLinkFor(page, "herchoice", newEmail, "/reactivate/");
-  await page.goto(link);
+  await followLoginLink(page, link);
   await expect(page.getByTestId("toast")).toHaveText("Welcome back! Your account is active again.");
   await expect(page.getByTestId("account-name")).toHaveText("Grace");
 });

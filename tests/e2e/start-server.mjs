@@ -27,6 +27,12 @@ for (const name of readdirSync("tenants").filter((file) => file.endsWith(".json"
       ],
     };
   }
+  // The suites sign up and log straight in on the she, plus-size, gilf and milf brands; their
+  // shipped files take the niche's default (they never tell whether an address has an account,
+  // docs/product/safety.md#account-enumeration), which the bdsm and gay brands' tests cover.
+  if (["herchoice", "kraglosci", "silverflirt", "cougarclub"].includes(tenant.id)) {
+    tenant.settings = { ...tenant.settings, reveal_accounts: true };
+  }
   writeFileSync(`${tenantsDir}/${name}`, JSON.stringify(tenant, null, 2));
 }
 

@@ -1,21 +1,18 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "../../db/client.server";
-import { setDatabaseHandle } from "../../db/database.server";
-import { emailTokens, members } from "../../db/schema/index";
+import { describe, expect, it } from "vitest";
+import { bans, emailTokens, members } from "../../db/schema/index";
 import { action as resetRequest } from "../../app/routes/_default.reset-password";
 import { action as signupAction } from "../../app/routes/_default.signup";
 import { submitEmailChange } from "../../app/models/accounts/pages/settings-forms.server";
 import { tenantSchema, type Tenant } from "../../app/tenancy/schema";
 import { revealsAccounts } from "../../app/models/accounts/account-disclosure";
-import { createTestDatabase } from "../fixtures/database";
 import { contextFor, formOf } from "../fixtures/context";
-import { captureMail } from "../fixtures/mail";
 import { createMember } from "../fixtures/members";
+import { routeDatabase } from "../fixtures/route-database";
 import { callRoute, statusOf, type DataWithInit } from "../fixtures/route";
 import { tenantFixture } from "../fixtures/tenant";
 
-function brand(id: string, niche: 1 | 3 | 7, reveal?: boolean): Tenant {
+function brand(id: string, niche: 1 | 2 | 3 | 4 | 5 | 6 | 7, reveal?: boolean): Tenant {
   const base = tenantFixture({ id, niche, domains: [`${id}.example`] });
   return tenantSchema.parse({ ...base, settings: { ...base.settings, ...(reveal === undefined ? {} : { reveal_accounts: reveal }) } });
 }
@@ -25,19 +22,7 @@ const gay = brand("gaysite", 7);
 const bdsm = brand("bdsmsite", 3);
 const gayRevealing = brand("gayopen", 7, true);
 
-let handle: DatabaseHandle;
-let mail: ReturnType<typeof captureMail>;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  setDatabaseHandle(handle);
-  mail = captureMail();
-});
-afterEach(() => void mail.sent.splice(0));
-afterAll(async () => {
-  mail.restore();
-  setDatabaseHandle(undefined);
-  await handle.close();
-});
+const routes = routeDatabase();
 
 function post(tenant: Tenant, path: string, fields: Record<string, string>): Request {
   return new Request(`https://${tenant.domains[0]}${path}`, { method: "POST", body: formOf(fields) });
@@ -51,17 +36,22 @@ describe("which brands tell whether an address has an account (review H-2)", () 
     expect(revealsAccounts(gayRevealing)).toBe(true);
     expect(revealsAccounts(brand("generalclosed", 1, false))).toBe(false);
   });
+
+  it("says no by default on the she, plus-size, gilf and milf niches too", () => {
+    for (const niche of [2, 4, 5, 6] as const) expect(revealsAccounts(brand(`niche${niche}`, niche))).toBe(false);
+    expect(revealsAccounts(brand("milfopen", 6, true))).toBe(true);
+  });
 });
 
 describe("password reset", () => {
   it("answers a known and an unknown address alike where the brand does not tell, and mails only the holder", async () => {
-    await createMember(handle.db, { tenant: gay, email: "known@example.com" });
+    await createMember(routes.handle.db, { tenant: gay, email: "known@example.com" });
     const known = (await callRoute(resetRequest({ request: post(gay, "/reset-password", { email: "known@example.com" }), context: contextFor(gay), params: {} }))) as DataWithInit<Record<string, unknown>>;
     const unknown = (await callRoute(resetRequest({ request: post(gay, "/reset-password", { email: "nobody@example.com" }), context: contextFor(gay), params: {} }))) as DataWithInit<Record<string, unknown>>;
     expect(statusOf(known)).toBe(statusOf(unknown));
     expect({ ...known.data, sentTo: null }).toEqual({ ...unknown.data, sentTo: null });
     expect(known.data).toMatchObject({ neutral: true, sentTo: "known@example.com" });
-    expect(mail.sent.map((m) => m.to)).toEqual(["known@example.com"]);
+    expect(routes.mail.sent.map((m) => m.to)).toEqual(["known@example.com"]);
   });
 
   it("keeps the spec's 'not found' where the brand tells", async () => {
@@ -75,7 +65,7 @@ describe("signup", () => {
   const fields = (email: string) => ({ email, name: "Sam", password: "zomer-fiets-lamp-42", date_of_birth: "1990-04-12" });
 
   it("sends a new and an existing address to the same page, without a session, and mails the holder instead", async () => {
-    await createMember(handle.db, { tenant: gay, email: "taken@example.com" });
+    await createMember(routes.handle.db, { tenant: gay, email: "taken@example.com" });
     const fresh = (await callRoute(signupAction({ request: post(gay, "/signup", fields("fresh@example.com")), context: contextFor(gay), params: {} }))) as Response;
     const taken = (await callRoute(signupAction({ request: post(gay, "/signup", fields("taken@example.com")), context: contextFor(gay), params: {} }))) as Response;
     for (const answer of [fresh, taken]) {
@@ -83,16 +73,27 @@ describe("signup", () => {
       expect(answer.headers.get("location")).toBe("/signup/sent");
       expect(answer.headers.get("set-cookie")).not.toMatch(/(^|, )sid=/);
     }
-    expect(mail.sent.map((m) => [m.to, m.text.includes("/activate/")])).toEqual([
+    expect(routes.mail.sent.map((m) => [m.to, m.text.includes("/activate/")])).toEqual([
       ["fresh@example.com", true],
       ["taken@example.com", false],
     ]);
-    const holders = await handle.db.select().from(members).where(and(eq(members.siteId, gay.id), eq(members.email, "taken@example.com")));
+    const holders = await routes.handle.db.select().from(members).where(and(eq(members.siteId, gay.id), eq(members.email, "taken@example.com")));
     expect(holders).toHaveLength(1);
   });
 
+  it("answers a banned address like a new one where the brand does not tell, and mails nobody", async () => {
+    await routes.handle.db.insert(bans).values({ kind: "email", value: "banned@example.com", reason: "fraud" });
+    const answer = (await callRoute(signupAction({ request: post(gay, "/signup", fields("banned@example.com")), context: contextFor(gay), params: {} }))) as Response;
+    expect(answer.status).toBe(302);
+    expect(answer.headers.get("location")).toBe("/signup/sent");
+    expect(routes.mail.sent).toEqual([]);
+    expect(await routes.handle.db.select().from(members).where(eq(members.email, "banned@example.com"))).toEqual([]);
+    const told = (await callRoute(signupAction({ request: post(general, "/signup", fields("banned@example.com")), context: contextFor(general), params: {} }))) as DataWithInit<{ result: { error: Record<string, string[]> } }>;
+    expect(told.data.result.error.email).toEqual(["validation.emailBanned"]);
+  });
+
   it("keeps the existing-account prompt where the brand tells", async () => {
-    await createMember(handle.db, { tenant: general, email: "taken@example.com" });
+    await createMember(routes.handle.db, { tenant: general, email: "taken@example.com" });
     const answer = (await callRoute(signupAction({ request: post(general, "/signup", fields("taken@example.com")), context: contextFor(general), params: {} }))) as DataWithInit<{ result: { error: Record<string, string[]> } }>;
     expect(answer.data.result.error.email).toEqual(["validation.emailTaken"]);
   });
@@ -100,11 +101,20 @@ describe("signup", () => {
 
 describe("e-mail change", () => {
   it("answers as if sent where the brand does not tell, mails the holder, and issues no link", async () => {
-    const mover = await createMember(handle.db, { tenant: bdsm, email: "mover@example.com", password: "old-password-heron" });
-    await createMember(handle.db, { tenant: bdsm, email: "holder@example.com" });
+    const mover = await createMember(routes.handle.db, { tenant: bdsm, email: "mover@example.com", password: "old-password-heron" });
+    await createMember(routes.handle.db, { tenant: bdsm, email: "holder@example.com" });
     const outcome = await submitEmailChange(formOf({ email: "holder@example.com", password: "old-password-heron" }), bdsm, mover.current, null, "https://bdsmsite.example");
     expect(outcome.ok).toBe(true);
-    expect(mail.sent.map((m) => m.to)).toEqual(["holder@example.com"]);
-    expect(await handle.db.select().from(emailTokens).where(eq(emailTokens.memberId, mover.id))).toEqual([]);
+    expect(routes.mail.sent.map((m) => m.to)).toEqual(["holder@example.com"]);
+    expect(await routes.handle.db.select().from(emailTokens).where(eq(emailTokens.memberId, mover.id))).toEqual([]);
+  });
+
+  it("counts every try before it says 'taken' where the brand tells, so it is no unthrottled oracle", async () => {
+    const mover = await createMember(routes.handle.db, { tenant: general, email: "prober@example.com", password: "old-password-heron" });
+    await createMember(routes.handle.db, { tenant: general, email: "probed@example.com" });
+    const tries = [];
+    for (let i = 0; i < 4; i++) tries.push(await submitEmailChange(formOf({ email: "probed@example.com", password: "old-password-heron" }), general, mover.current, null, "https://general.example"));
+    const errors = tries.map((outcome) => (outcome.ok ? null : outcome.reply.error?.email?.[0]));
+    expect(errors).toEqual(["settings:email.taken", "settings:email.taken", "settings:email.taken", "security:tooMany"]);
   });
 });

@@ -17,6 +17,7 @@ import { ACCOUNT_FAILURE_LIMIT } from "../../app/models/accounts/login-throttle.
 import { findSessionMember, sessionIdFrom, startSession } from "../../app/models/accounts/sessions.server";
 import { tenantSchema } from "../../app/tenancy/schema";
 import { createTestDatabase, type TestDatabase } from "../fixtures/database";
+import { captureMail } from "../fixtures/mail";
 import { createMember } from "../fixtures/members";
 import { tenantFixture } from "../fixtures/tenant";
 
@@ -29,10 +30,16 @@ async function sessionFor(memberId: number): Promise<string> {
   return (await sessionIdFrom(cookie.split(";")[0]!))!;
 }
 
+// Blocking an account by wrong passwords mails its owner (review L-4).
+let mail: ReturnType<typeof captureMail>;
 beforeAll(async () => {
   handle = await createTestDatabase();
+  mail = captureMail();
 });
-afterAll(() => handle.close());
+afterAll(async () => {
+  mail.restore();
+  await handle.close();
+});
 
 describe("notification settings", () => {
   it("saves which types are on and keeps the rest off", async () => {
@@ -83,11 +90,11 @@ describe("invisible mode", () => {
 describe("changing the password", () => {
   it("checks the old password and counts wrong ones towards the login block", async () => {
     const { id } = await createMember(handle.db, { tenant, email: "guess@example.com", password: "right-password-heron" });
-    expect(await checkCurrentPassword(handle.db, id, "right-password-heron", "198.51.100.1")).toEqual({ ok: true });
+    expect(await checkCurrentPassword(handle.db, tenant, id, "right-password-heron", "198.51.100.1")).toEqual({ ok: true });
     for (let i = 0; i < ACCOUNT_FAILURE_LIMIT; i++) {
-      expect(await checkCurrentPassword(handle.db, id, `wrong-${i}`, "198.51.100.1")).toEqual({ ok: false, reason: "wrongPassword" });
+      expect(await checkCurrentPassword(handle.db, tenant, id, `wrong-${i}`, "198.51.100.1")).toEqual({ ok: false, reason: "wrongPassword" });
     }
-    const blocked = await checkCurrentPassword(handle.db, id, "right-password-heron", "198.51.100.1");
+    const blocked = await checkCurrentPassword(handle.db, tenant, id, "right-password-heron", "198.51.100.1");
     expect(blocked).toMatchObject({ ok: false, reason: "blocked" });
     expect((await checkLogin(handle.db, { siteId: tenant.id, email: "guess@example.com", password: "right-password-heron", ip: null })).ok).toBe(false);
   });

@@ -80,7 +80,7 @@ describe("checkLogin", () => {
     for (let i = 1; i < ACCOUNT_FAILURE_LIMIT; i++) {
       expect(await checkLogin(handle.db, { siteId: SITE, email, password: `wrong-${i}`, ip: null })).toEqual({ ok: false, blockedMinutes: 0 });
     }
-    expect(await checkLogin(handle.db, { siteId: SITE, email, password: "wrong-last", ip: null })).toEqual({ ok: false, blockedMinutes: 15 });
+    expect(await checkLogin(handle.db, { siteId: SITE, email, password: "wrong-last", ip: null })).toEqual({ ok: false, blockedMinutes: 15, lockedMemberId: expect.any(Number) });
     expect(await checkLogin(handle.db, { siteId: SITE, email, password: PASSWORD, ip: null })).toEqual({ ok: false, blockedMinutes: 15 });
     const later = new Date(Date.now() + 16 * 60 * 1000);
     expect(await loginBlockedMinutes(handle.db, { siteId: SITE, email, ip: null }, later)).toBe(0);

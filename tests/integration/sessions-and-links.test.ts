@@ -2,7 +2,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { members, sessions } from "../../db/schema/index";
 import { checkLogin } from "../../app/models/accounts/accounts.server";
-import { confirmEmailChange, requestEmailChange } from "../../app/models/accounts/account-settings.server";
+import { generate, generateSecret } from "otplib";
+import { changePassword, confirmEmailChange, requestEmailChange } from "../../app/models/accounts/account-settings.server";
+import { enableTwoFactor } from "../../app/models/accounts/two-factor.server";
 import { issueToken, peekToken } from "../../app/models/accounts/email-tokens.server";
 import { resetPassword } from "../../app/models/accounts/password-reset.server";
 import { endSessionByRef, findSessionMember, hashSessionId, listMemberSessions, sessionIdFrom, startSession } from "../../app/models/accounts/sessions.server";
@@ -33,6 +35,17 @@ describe("sessions (review L-1)", () => {
     await handle.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 8 * 86_400_000) }).where(eq(sessions.idHash, hashSessionId(session)));
     expect(await findSessionMember(handle.db, session, tenant.id, 7)).toBeNull();
     expect(await findSessionMember(handle.db, session, tenant.id, 30)).not.toBeNull();
+  });
+
+  it("end after a week without use on a brand that does not set its idle days, long before the 30-day lifetime", async () => {
+    const { id } = await createMember(handle.db, { tenant, email: "idle-default@example.com" });
+    const session = await newSession(id);
+    await handle.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 6 * 86_400_000) }).where(eq(sessions.idHash, hashSessionId(session)));
+    expect(await findSessionMember(handle.db, session, tenant.id, tenant.settings.session_idle_days)).not.toBeNull();
+    await handle.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 8 * 86_400_000) }).where(eq(sessions.idHash, hashSessionId(session)));
+    expect(tenant.settings.session_idle_days).toBe(7);
+    expect(await findSessionMember(handle.db, session, tenant.id, tenant.settings.session_idle_days)).toBeNull();
+    expect(await findSessionMember(handle.db, session, tenant.id)).toBeNull();
   });
 
   it("are no sessions for a disabled member, and a disabled member's right password logs nobody in (review I-2)", async () => {
@@ -72,6 +85,28 @@ describe("mailed links (review L-10)", () => {
     expect(await resetPassword(handle.db, tenant, newer, "herfst-trein-vaas-77")).toBe(id);
     expect(await peekToken(handle.db, older, "reset_password", tenant.id)).toBe(false);
     expect(await peekToken(handle.db, change, "change_email", tenant.id)).toBe(false);
+  });
+
+  it("a password change, a reset and turning on two-step login void the login and reactivation links (review N-M-6)", async () => {
+    const { id } = await createMember(handle.db, { tenant, email: "loginlinks@example.com", password: PASSWORD });
+    const loginLinks = async () => ({
+      loginLink: await issueToken(handle.db, { memberId: id, purpose: "login_link", targetPath: "/chats" }),
+      reactivate: await issueToken(handle.db, { memberId: id, purpose: "reactivate" }),
+    });
+    const stillLive = async (links: { loginLink: string; reactivate: string }) => [
+      await peekToken(handle.db, links.loginLink, "login_link", tenant.id),
+      await peekToken(handle.db, links.reactivate, "reactivate", tenant.id),
+    ];
+    const beforeChange = await loginLinks();
+    await changePassword(handle.db, { id, siteId: tenant.id }, "herfst-trein-vaas-77", null);
+    expect(await stillLive(beforeChange)).toEqual([false, false]);
+    const beforeReset = await loginLinks();
+    expect(await resetPassword(handle.db, tenant, await issueToken(handle.db, { memberId: id, purpose: "reset_password" }), "winter-boot-lamp-88")).toBe(id);
+    expect(await stillLive(beforeReset)).toEqual([false, false]);
+    const beforeTwoFactor = await loginLinks();
+    const secret = generateSecret();
+    expect((await enableTwoFactor(handle.db, id, secret, await generate({ secret }))).ok).toBe(true);
+    expect(await stillLive(beforeTwoFactor)).toEqual([false, false]);
   });
 
   it("a changed address voids the reset links sent to the old one and ends every session", async () => {

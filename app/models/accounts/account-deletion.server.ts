@@ -142,7 +142,7 @@ export async function deleteAccount(
   tenant: Tenant,
   input: { memberId: number; password: string; reason: DeletionReason; remarks: string | null; ip: string | null; origin: string },
 ): Promise<PasswordCheck> {
-  const check = await checkCurrentPassword(db, input.memberId, input.password, input.ip);
+  const check = await checkCurrentPassword(db, tenant, input.memberId, input.password, input.ip);
   if (!check.ok) return check;
   const requested = await requestDeletion(db, { memberId: input.memberId, reason: input.reason, remarks: input.remarks });
   if (requested) await sendReactivationMail(tenant, requested.recipient, requested.token, input.origin);

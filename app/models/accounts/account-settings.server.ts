@@ -6,7 +6,8 @@ import type { Tenant } from "~/tenancy/schema";
 import { isUniqueViolation } from "~/utils/db-errors";
 import { hashPassword, verifyPassword } from "~/utils/password.server";
 import { consumeToken, issueToken, voidAccountLinks } from "./email-tokens.server";
-import { loginBlockedMinutes, recordLoginAttempt, type LoginTarget } from "./login-throttle.server";
+import { loginBlockedMinutes, recordLoginFailure, takeLoginLock, type LoginTarget } from "./login-throttle.server";
+import { noticeAccountLocked } from "./lock-notice.server";
 import { NOTIFICATION_TYPES, type NotificationType, type SystemDisableReason } from "~/domain/notification-types";
 import { endMemberSessions, startSession } from "./sessions.server";
 import { sendEmailChangeMails } from "./account-mail.server";
@@ -79,18 +80,24 @@ export async function setMemberLanguage(db: Database, memberId: number, language
 export type PasswordCheck = { ok: true } | { ok: false; reason: "wrongPassword" } | { ok: false; reason: "blocked"; minutes: number };
 
 /**
- * Checks the member's current password. Wrong guesses count towards the login throttle, so a
- * borrowed session cannot be used to try passwords without limit.
+ * Checks the member's current password. Wrong guesses count towards the login throttle, under the
+ * login's own lock (review L-4), so a borrowed session cannot be used to try passwords without
+ * limit; the guess that blocks the account tells its owner.
  */
-export async function checkCurrentPassword(db: Database, memberId: number, password: string, ip: string | null): Promise<PasswordCheck> {
+export async function checkCurrentPassword(db: Database, tenant: Tenant, memberId: number, password: string, ip: string | null): Promise<PasswordCheck> {
   const [row] = await db.select({ siteId: members.siteId, email: members.email, hash: members.passwordHash }).from(members).where(eq(members.id, memberId));
   if (!row?.email || !row.hash) return { ok: false, reason: "wrongPassword" };
   const target: LoginTarget = { siteId: row.siteId, email: row.email, ip };
-  const minutes = await loginBlockedMinutes(db, target);
-  if (minutes > 0) return { ok: false, reason: "blocked", minutes };
-  if (await verifyPassword(row.hash, password)) return { ok: true };
-  await recordLoginAttempt(db, target, false);
-  return { ok: false, reason: "wrongPassword" };
+  const hash = row.hash;
+  const { check, locked } = await db.transaction(async (tx): Promise<{ check: PasswordCheck; locked: boolean }> => {
+    await takeLoginLock(tx, target);
+    const minutes = await loginBlockedMinutes(tx, target);
+    if (minutes > 0) return { check: { ok: false, reason: "blocked", minutes }, locked: false };
+    if (await verifyPassword(hash, password)) return { check: { ok: true }, locked: false };
+    return { check: { ok: false, reason: "wrongPassword" }, locked: await recordLoginFailure(tx, target) };
+  });
+  if (locked) await noticeAccountLocked(db, tenant, memberId);
+  return check;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
 import { creditLedger, members, profiles } from "../../../db/schema";
 import type { Language } from "~/domain/languages";
@@ -8,7 +8,7 @@ import { dummyPasswordHash, hashPassword, verifyPassword } from "~/utils/passwor
 import { mayBeLoggedIn } from "~/models/members/current-member";
 import { recordConversion } from "~/models/attribution/conversions.server";
 import { issueToken } from "./email-tokens.server";
-import { loginBlockedMinutes, recordLoginAttempt } from "./login-throttle.server";
+import { loginBlockedMinutes, recordLoginAttempt, recordLoginFailure, takeLoginLock } from "./login-throttle.server";
 import type { SignupInput } from "./signup-schema";
 import type { Tracking } from "./tracking";
 import { recordSecurityEvent } from "~/models/safety/security-events.server";
@@ -103,7 +103,8 @@ export async function confirmEmail(db: Database, memberId: number): Promise<void
 
 export type LoginResult =
   | { ok: true; memberId: number }
-  | { ok: false; blockedMinutes: number }
+  /** lockedMemberId: this failure blocked the account (its owner is to be told). */
+  | { ok: false; blockedMinutes: number; lockedMemberId?: number }
   /** The right password for an account awaiting deletion: it can be reactivated. */
   | { ok: false; blockedMinutes: 0; deletingMemberId: number }
   /** The right password for an account staff switched off: it is told so, but not logged in. */
@@ -115,10 +116,8 @@ export type LoginResult =
  */
 export async function checkLogin(db: Database, input: { siteId: string; email: string; password: string; ip: string | null; userAgent?: string | null }): Promise<LoginResult> {
   const target = { siteId: input.siteId, email: input.email.trim().toLowerCase(), ip: input.ip };
-  // Attempts on one account take turns (a lock on brand and address for the transaction), so
-  // parallel guesses cannot all pass the check before any failure is counted (review L-4).
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`login:${target.siteId}:${target.email}`}, 0))`);
+    await takeLoginLock(tx, target);
     const blocked = await loginBlockedMinutes(tx, target);
     if (blocked > 0) return { ok: false, blockedMinutes: blocked };
     const [member] = await tx
@@ -139,12 +138,13 @@ export async function checkLogin(db: Database, input: { siteId: string; email: s
       return { ok: false, blockedMinutes: 0, disabledMemberId: member.id };
     }
     const ok = Boolean(usable && valid);
-    await recordLoginAttempt(tx, target, ok);
+    const locked = ok ? (await recordLoginAttempt(tx, target, true), false) : await recordLoginFailure(tx, target);
     if (member && usable) {
       await recordSecurityEvent(tx, { memberId: member.id, siteId: target.siteId, kind: ok ? "login" : "login_failed", ip: input.ip, userAgent: input.userAgent });
     }
     if (ok) return { ok: true, memberId: member!.id };
-    return { ok: false, blockedMinutes: await loginBlockedMinutes(tx, target) };
+    const blockedMinutes = await loginBlockedMinutes(tx, target);
+    return locked && usable ? { ok: false, blockedMinutes, lockedMemberId: member.id } : { ok: false, blockedMinutes };
   });
 }
 

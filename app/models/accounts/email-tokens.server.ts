@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, count, eq, gt, inArray, isNull } from "drizzle-orm";
 import type { Executor } from "../../../db/client.server";
-import { emailTokens, members } from "../../../db/schema";
+import { emailTokens, members, profiles } from "../../../db/schema";
 
 export type TokenPurpose = "activate" | "reset_password" | "change_email" | "reactivate" | "login_link";
 
@@ -59,11 +59,12 @@ export async function consumeToken(
 }
 
 /**
- * The links that can take an account over (a password reset, a move to another address): once
- * one of them is used, or the address changes, the others are void, so an older mail that leaked
- * no longer works (docs/product/accounts.md#sessions).
+ * The links that can take an account over or log a browser in (a password reset, a move to
+ * another address, a notification mail's login link, a reactivation): once a reset or address
+ * change is used, the password changes or two-step login is turned on, the others are void, so an
+ * older mail that leaked or was forwarded no longer works (docs/product/accounts.md#sessions).
  */
-export const ACCOUNT_TAKEOVER_PURPOSES = ["reset_password", "change_email"] as const satisfies readonly TokenPurpose[];
+export const ACCOUNT_TAKEOVER_PURPOSES = ["reset_password", "change_email", "login_link", "reactivate"] as const satisfies readonly TokenPurpose[];
 
 export async function voidAccountLinks(db: Executor, memberId: number, now = new Date()): Promise<void> {
   await db
@@ -82,6 +83,22 @@ export async function peekToken(db: Executor, token: string, purpose: TokenPurpo
     .where(and(liveToken(token, purpose, now), eq(members.siteId, siteId)))
     .limit(1);
   return row !== undefined;
+}
+
+/**
+ * Whose live link this is, without using it: a link that logs in shows its page with its button
+ * first, and only the button's POST uses it (review N-M-5).
+ */
+export async function tokenHolder(db: Executor, token: string, purpose: TokenPurpose, siteId: string, now = new Date()): Promise<{ memberId: number; name: string } | null> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+  const [row] = await db
+    .select({ memberId: emailTokens.memberId, name: profiles.name })
+    .from(emailTokens)
+    .innerJoin(members, eq(members.id, emailTokens.memberId))
+    .innerJoin(profiles, eq(profiles.memberId, members.id))
+    .where(and(liveToken(token, purpose, now), eq(members.siteId, siteId)))
+    .limit(1);
+  return row ?? null;
 }
 
 function liveToken(token: string, purpose: TokenPurpose, now: Date) {

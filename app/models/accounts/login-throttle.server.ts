@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, max } from "drizzle-orm";
+import { and, count, desc, eq, gt, max, sql } from "drizzle-orm";
 import type { Executor } from "../../../db/client.server";
 import { loginAttempts } from "../../../db/schema";
 
@@ -20,24 +20,7 @@ export interface LoginTarget {
  */
 export async function loginBlockedMinutes(db: Executor, target: LoginTarget, now = new Date()): Promise<number> {
   const since = new Date(now.getTime() - THROTTLE_WINDOW_MS);
-  const [lastSuccess] = await db
-    .select({ at: max(loginAttempts.createdAt) })
-    .from(loginAttempts)
-    .where(and(eq(loginAttempts.siteId, target.siteId), eq(loginAttempts.email, target.email), eq(loginAttempts.succeeded, true)));
-  const from = lastSuccess?.at && lastSuccess.at > since ? lastSuccess.at : since;
-  const failures = await db
-    .select({ at: loginAttempts.createdAt })
-    .from(loginAttempts)
-    .where(
-      and(
-        eq(loginAttempts.siteId, target.siteId),
-        eq(loginAttempts.email, target.email),
-        eq(loginAttempts.succeeded, false),
-        gt(loginAttempts.createdAt, from),
-      ),
-    )
-    .orderBy(desc(loginAttempts.createdAt))
-    .limit(ACCOUNT_FAILURE_LIMIT);
+  const failures = await accountFailures(db, target, now, ACCOUNT_FAILURE_LIMIT);
   let blockedUntil = 0;
   if (failures.length >= ACCOUNT_FAILURE_LIMIT) {
     blockedUntil = failures[ACCOUNT_FAILURE_LIMIT - 1]!.at.getTime() + THROTTLE_WINDOW_MS;
@@ -56,4 +39,45 @@ export async function loginBlockedMinutes(db: Executor, target: LoginTarget, now
 
 export async function recordLoginAttempt(db: Executor, target: LoginTarget, succeeded: boolean, now = new Date()): Promise<void> {
   await db.insert(loginAttempts).values({ ...target, succeeded, createdAt: now });
+}
+
+/** The account's latest failed attempts that count (within the window, since its last success), newest first. */
+async function accountFailures(db: Executor, target: LoginTarget, now: Date, limit: number): Promise<{ at: Date }[]> {
+  const since = new Date(now.getTime() - THROTTLE_WINDOW_MS);
+  const [lastSuccess] = await db
+    .select({ at: max(loginAttempts.createdAt) })
+    .from(loginAttempts)
+    .where(and(eq(loginAttempts.siteId, target.siteId), eq(loginAttempts.email, target.email), eq(loginAttempts.succeeded, true)));
+  const from = lastSuccess?.at && lastSuccess.at > since ? lastSuccess.at : since;
+  return db
+    .select({ at: loginAttempts.createdAt })
+    .from(loginAttempts)
+    .where(
+      and(
+        eq(loginAttempts.siteId, target.siteId),
+        eq(loginAttempts.email, target.email),
+        eq(loginAttempts.succeeded, false),
+        gt(loginAttempts.createdAt, from),
+      ),
+    )
+    .orderBy(desc(loginAttempts.createdAt))
+    .limit(limit);
+}
+
+/**
+ * Attempts on one account take turns: a lock on brand and address for the transaction, so
+ * parallel guesses cannot all pass the check before any failure is counted (review L-4). The
+ * login and every form that asks for the current password take it.
+ */
+export async function takeLoginLock(tx: Executor, target: LoginTarget): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`login:${target.siteId}:${target.email}`}, 0))`);
+}
+
+/**
+ * Records a failed attempt; true when it is the one that blocked the account (its owner is then
+ * told: docs/product/accounts.md#login). Later failures are refused before they are recorded.
+ */
+export async function recordLoginFailure(db: Executor, target: LoginTarget, now = new Date()): Promise<boolean> {
+  await recordLoginAttempt(db, target, false, now);
+  return (await accountFailures(db, target, now, ACCOUNT_FAILURE_LIMIT + 1)).length === ACCOUNT_FAILURE_LIMIT;
 }

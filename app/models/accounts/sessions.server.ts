@@ -5,6 +5,7 @@ import { preparedPerDatabase } from "../../../db/prepared.server";
 import { members, photos, profiles, sessions } from "../../../db/schema";
 import { SESSION_DAYS, sessionCookie } from "~/web/cookies.server";
 import { mayBeLoggedIn, type CurrentMember } from "~/models/members/current-member";
+import { DEFAULT_SESSION_IDLE_DAYS } from "~/tenancy/schema";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often per session. */
@@ -76,7 +77,7 @@ const sessionLookup = preparedPerDatabase((db: Database) =>
  * The member of a live session on this site. A session of another site, an expired or idle one,
  * or one whose member is disabled, deleting or deleted is no session.
  */
-export async function findSessionMember(db: Database, sessionId: string, siteId: string, idleDays = SESSION_DAYS, timeZone = "UTC"): Promise<CurrentMember | null> {
+export async function findSessionMember(db: Database, sessionId: string, siteId: string, idleDays = DEFAULT_SESSION_IDLE_DAYS, timeZone = "UTC"): Promise<CurrentMember | null> {
   const now = new Date();
   const [row] = await sessionLookup(db).execute({ idHash: hashSessionId(sessionId), siteId, idleDays });
   if (!row || !row.email || !mayBeLoggedIn(row.status)) return null;

@@ -4,6 +4,7 @@ import { generateSecret, generateURI, verify } from "otplib";
 import type { Database } from "../../../db/client.server";
 import { members } from "../../../db/schema";
 import { seal, unseal } from "~/services/secrets/seal.server";
+import { voidAccountLinks } from "./email-tokens.server";
 
 /*
  * Two-step login for members (docs/product/accounts.md#two-step-login, review L-6): a TOTP code
@@ -38,10 +39,14 @@ export async function enableTwoFactor(db: Database, memberId: number, secret: st
   const step = await matchingStep(secret, code, null);
   if (step === null) return { ok: false };
   const recoveryCodes = Array.from({ length: RECOVERY_CODE_COUNT }, () => randomBytes(5).toString("hex").replace(/(.{5})/, "$1-"));
-  await db
-    .update(members)
-    .set({ totpSecret: seal("totp-secret", secret), totpEnabledAt: new Date(), totpLastStep: step, totpRecoveryCodes: recoveryCodes.map(hashCode) })
-    .where(eq(members.id, memberId));
+  await db.transaction(async (tx) => {
+    await tx
+      .update(members)
+      .set({ totpSecret: seal("totp-secret", secret), totpEnabledAt: new Date(), totpLastStep: step, totpRecoveryCodes: recoveryCodes.map(hashCode) })
+      .where(eq(members.id, memberId));
+    // Links mailed before log in without the code: they die now (review N-M-6).
+    await voidAccountLinks(tx, memberId);
+  });
   return { ok: true, recoveryCodes };
 }
 

@@ -35,6 +35,12 @@ export const RATE_LIMITS = {
   // The second step of a two-step login: a million codes, so a handful of tries.
   secondFactorPerMember: { name: "second-factor-member", max: 10, windowMs: 15 * MINUTE_MS },
   secondFactorPerAddress: { name: "second-factor-address", max: 30, windowMs: 15 * MINUTE_MS },
+  // The button of a mailed link that logs in (activation, reactivation, notification mails): a
+  // person presses a few; a script trying tokens many.
+  linkLoginPerAddress: { name: "link-login-address", max: 30, windowMs: HOUR_MS },
+  // The mail telling a member that wrong passwords blocked their account: once a day at most, so
+  // whoever keeps blocking it cannot fill their mailbox as well.
+  lockNoticePerMember: { name: "lock-notice-member", max: 1, windowMs: DAY_MS },
   // A data export reads everything about a member and mails a link: a few a day.
   dataExportPerMember: { name: "data-export-member", max: 3, windowMs: DAY_MS },
   // Direct debit's SMS codes: a member asks a few at most; one phone behind many accounts is fraud.

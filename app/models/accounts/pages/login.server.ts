@@ -6,6 +6,7 @@ import type { BanReason } from "~/domain/moderation-reasons";
 import type { Tenant } from "~/tenancy/schema";
 import { checkLogin } from "~/models/accounts/accounts.server";
 import { mailReactivationLink } from "~/models/accounts/account-deletion.server";
+import { noticeAccountLocked } from "~/models/accounts/lock-notice.server";
 import { startSession } from "~/models/accounts/sessions.server";
 import { twoFactorEnabled } from "~/models/accounts/two-factor.server";
 import { banReasonOf } from "~/models/moderation/bans.server";
@@ -33,6 +34,8 @@ export async function verifyPassword(tenant: Tenant, context: AppLoadContext, cr
   if (result.ok) return result.memberId;
   if ("deletingMemberId" in result) throw new LoginRefused("login.deleting", 0, result.deletingMemberId);
   if ("disabledMemberId" in result) throw new LoginRefused("login.disabled", 0, result.disabledMemberId);
+  // This guess blocked the account: its owner hears of it (review L-4).
+  if ("lockedMemberId" in result && result.lockedMemberId !== undefined) await noticeAccountLocked(db(), tenant, result.lockedMemberId);
   throw result.blockedMinutes > 0 ? new LoginRefused("login.blocked", result.blockedMinutes) : new LoginRefused("login.failed");
 }
 

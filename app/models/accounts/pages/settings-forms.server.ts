@@ -41,17 +41,17 @@ export async function submitEmailChange(
   });
   const { email, password } = submission.value;
   if (email === member.email) return fail("email", "settings:email.same");
-  const check = await checkCurrentPassword(db(), member.id, password, ip);
+  const check = await checkCurrentPassword(db(), tenant, member.id, password, ip);
   if (!check.ok) {
     const refusal = passwordRefusal(check, "settings:wrongPassword");
     return fail("password", refusal.key, refusal.minutes);
   }
-  const taken = await emailInUse(db(), tenant.id, email, member.id);
-  if (taken && revealsAccounts(tenant)) return fail("email", "settings:email.taken");
-  // Each change mails the new address and the old one: a few a day, so the form cannot be used
-  // to mail strangers (docs/product/safety.md#rate-limits).
+  // Each try is counted before the address is looked up: a few a day, so the form can neither mail
+  // strangers nor be asked which addresses have an account (docs/product/safety.md#rate-limits).
   const counted = await countRequest(db(), tenant.id, [[RATE_LIMITS.emailChangePerMember, member.id]]);
   if (!counted.ok) return { ...fail("email", "security:tooMany", waitMinutes(counted.retryAfterSeconds)), retryAfterSeconds: counted.retryAfterSeconds };
+  const taken = await emailInUse(db(), tenant.id, email, member.id);
+  if (taken && revealsAccounts(tenant)) return fail("email", "settings:email.taken");
   // Where the brand does not tell who has an account, the form answers as if the change went out,
   // and the address's holder is told instead (docs/product/safety.md#account-enumeration).
   const holder = taken ? await accountHolder(db(), tenant.id, email) : null;
@@ -66,6 +66,7 @@ export async function submitEmailChange(
  */
 export async function submitPasswordChange(
   formData: FormData,
+  tenant: Tenant,
   member: CurrentMember,
   ip: string | null,
   userAgent: string | null,
@@ -78,7 +79,7 @@ export async function submitPasswordChange(
     reply: submission.reply({ ...hide, fieldErrors: { [field]: [key] } }),
     minutes,
   });
-  const check = await checkCurrentPassword(db(), member.id, submission.value.old_password, ip);
+  const check = await checkCurrentPassword(db(), tenant, member.id, submission.value.old_password, ip);
   if (!check.ok) {
     const refusal = passwordRefusal(check, "settings:password.wrongOld");
     return fail("old_password", refusal.key, refusal.minutes);

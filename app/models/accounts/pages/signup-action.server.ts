@@ -31,7 +31,7 @@ export async function signupAction({ request, context }: Pick<ActionFunctionArgs
   if (!revealsAccounts(tenant)) {
     // The same answer whether the address was new or not: the link in the mail goes on.
     if (outcome.account) await sendActivationMail(tenant, { email: outcome.email, name: outcome.name, language: context.language }, outcome.account.activationToken, origin);
-    else await sendExistingAccountMail(tenant, outcome.holder, origin);
+    else if (outcome.holder) await sendExistingAccountMail(tenant, outcome.holder, origin);
     return redirect("/signup/sent", { headers: { "Set-Cookie": await signupSentCookie.serialize(outcome.email) } });
   }
   if (!outcome.account) throw new Error("an existing address reached the signup of a brand that reveals accounts");

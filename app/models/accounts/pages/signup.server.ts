@@ -15,8 +15,11 @@ import { countRequest, RATE_LIMITS } from "~/models/safety/rate-limits.server";
 
 export type SignupOutcome =
   | { ok: true; account: NewAccount; email: string; name: string }
-  /** The address has an account on a brand that does not say so: its holder is mailed instead. */
-  | { ok: true; account: null; holder: { email: string; name: string; language: string | null }; email: string }
+  /**
+   * The address has an account on a brand that does not say so: its holder is mailed instead; or
+   * it is banned (holder null), and nobody is mailed.
+   */
+  | { ok: true; account: null; holder: { email: string; name: string; language: string | null } | null; email: string }
   | { ok: false; reply: SubmissionResult<string[]>; suggestion?: string; retryAfterSeconds?: number };
 
 /**
@@ -56,16 +59,19 @@ export async function submitSignup(
   if (typo && typo.full !== form.email && form.email_confirmed !== form.email) return fail("email", "validation.emailSuggestion", typo.full);
 
   if (isGuessablePassword(form.password, [form.email, form.name])) return fail("password", "validation.passwordGuessable");
-  // A banned address stays banned on every brand (docs/product/moderation.md#bans).
-  if (await isBannedEmail(db(), form.email)) return fail("email", "validation.emailBanned");
+  // A banned address stays banned on every brand (docs/product/moderation.md#bans); a brand that
+  // does not tell who has an account does not tell who was banned either: the same answer as a
+  // new signup, and no mail.
+  const banned = await isBannedEmail(db(), form.email);
   if (!revealsAccounts(tenant)) {
-    const holder = await accountHolder(db(), tenant.id, form.email);
-    if (holder) {
+    const holder = banned ? null : await accountHolder(db(), tenant.id, form.email);
+    if (banned || holder) {
       // As long as creating an account takes (the password hash), so timing tells nothing either.
       await hashPassword(form.password);
       return { ok: true, account: null, holder, email: form.email };
     }
   } else {
+    if (banned) return fail("email", "validation.emailBanned");
     const existing = await existingAccount(db(), tenant.id, form.email);
     if (existing === "active") return fail("email", "validation.emailTaken");
     if (existing === "deleting") return fail("email", "validation.emailDeleting");
