@@ -68,15 +68,16 @@ describe("staff accounts", () => {
     expect(await findStaffSession(handle.db, started.sessionId)).toEqual({ pending: true });
     expect(await finishStaffLogin(handle.db, started.sessionId, "000000", null)).toEqual({ ok: false, blockedMinutes: 0 });
     const code = await generate({ secret });
-    expect(await finishStaffLogin(handle.db, started.sessionId, code, null)).toEqual({ ok: true });
-    expect(await findStaffSession(handle.db, started.sessionId)).toMatchObject({ staff: { email: "admin@staff.example", roles: ["admin"], uiLanguage: "nl" } });
+    const finished = await finishStaffLogin(handle.db, started.sessionId, code, null);
+    if (!finished.ok) throw new Error("code refused");
+    expect(await findStaffSession(handle.db, finished.sessionId)).toMatchObject({ staff: { email: "admin@staff.example", roles: ["admin"], uiLanguage: "nl" } });
 
     const second = await startStaffLogin(handle.db, { email: "admin@staff.example", password: "lang genoeg wachtwoord 42", ip: null, userAgent: null });
     if (!second.ok) throw new Error("password refused");
     expect(await finishStaffLogin(handle.db, second.sessionId, code, null)).toEqual({ ok: false, blockedMinutes: 0 });
 
     expect(await disableStaff(handle.db, "admin@staff.example")).toBe(true);
-    expect(await findStaffSession(handle.db, started.sessionId)).toBeNull();
+    expect(await findStaffSession(handle.db, finished.sessionId)).toBeNull();
     expect((await startStaffLogin(handle.db, { email: "admin@staff.example", password: "lang genoeg wachtwoord 42", ip: null, userAgent: null })).ok).toBe(false);
   });
 });
