@@ -246,6 +246,6 @@ describe("reports and bans", () => {
     expect(await isBlocked(handle.db, { iban, phone: "+31600000000" })).toBe(true);
     const [after] = await handle.db.select({ status: members.status }).from(members).where(eq(members.id, lou.id));
     expect(after?.status).toBe("disabled");
-    expect(await banByValue(handle.db, { staff: await moderator(), ip: null, kind: "phone", value: "not a phone", reason: "fraud" })).toEqual({ ok: false });
+    expect(await banByValue(handle.db, { staff: await moderator(), ip: null, kind: "phone", value: "not a phone", reason: "fraud" })).toEqual({ ok: false, reason: "value" });
   });
 });
