@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bans, directDebitBlocks, discountCodes, discountRedemptions, orders } from "../../db/schema/index";
+import { bans, conversations, directDebitBlocks, discountCodes, discountRedemptions, messages, operatorReplies, orders } from "../../db/schema/index";
 import { setDatabaseHandle } from "../../db/database.server";
 import { loader as auditLoader } from "../../app/routes/staff.audit";
 import { loader as auditExport } from "../../app/routes/staff.audit_.export";
 import { action as bansAction, loader as bansLoader } from "../../app/routes/staff.bans";
 import { action as blocksAction, loader as blocksLoader } from "../../app/routes/staff.console.direct-debit";
+import { loader as figuresLoader } from "../../app/routes/staff.figures";
 import { action as discountsAction, loader as discountsLoader } from "../../app/routes/staff.console.discounts";
 import { recordStaffAction } from "../../app/models/staff/staff-audit.server";
 import { createStaff } from "../../app/models/staff/staff-accounts.server";
@@ -77,6 +78,21 @@ describe("a one-brand admin (review N-M-3)", () => {
     await handle.db.insert(discountRedemptions).values({ code: "OWN10", memberId: buyer.id, orderId: order!.id });
     const page = (await discountsLoader({ request: get("/staff/console/discounts?code=OWN10"), context: context(admin), params: {} })) as { open: { redemptions: unknown[] } | null };
     expect(page.open?.redemptions).toEqual([]);
+  });
+
+  it("sees the operators' figures of their brands only", async () => {
+    const admin = await staffMember(["admin"], [OWN]);
+    const operator = await staffMember(["operator"], []);
+    const ann = await createMember(handle.db, { tenant: tenants().get(OTHER)!, name: "Ann" });
+    const lisa = await createMember(handle.db, { tenant: tenants().get(OTHER)!, name: "Lisa", fictional: true });
+    const [conversation] = await handle.db.insert(conversations).values({ memberLow: Math.min(ann.id, lisa.id), memberHigh: Math.max(ann.id, lisa.id), startedBy: ann.id }).returning({ id: conversations.id });
+    const [message] = await handle.db.insert(messages).values({ conversationId: conversation!.id, senderId: lisa.id, kind: "text", body: "Hoi" }).returning({ id: messages.id });
+    await handle.db.insert(operatorReplies).values({ messageId: message!.id, staffId: operator.id, conversationId: conversation!.id, siteId: OTHER, waitedMs: 1000 });
+    const everyBrand = await staffMember(["admin"], []);
+    const all = (await figuresLoader({ request: get("/staff/figures"), context: context(everyBrand), params: {} })) as { figures: Array<{ siteId: string }> };
+    expect(all.figures.some((row) => row.siteId === OTHER)).toBe(true);
+    const mine = (await figuresLoader({ request: get("/staff/figures"), context: context(admin), params: {} })) as { figures: Array<{ siteId: string }> };
+    expect(mine.figures).toEqual([]);
   });
 
   it("gets a 404 for the direct-debit blocks, which hold on every brand, and cannot lift one", async () => {
