@@ -66,8 +66,9 @@ export async function createRequestContext(headers: Headers, origin: RequestOrig
   const cookieHeader = headers.get("cookie");
   if (isStaffPath(pathname)) {
     // With a staff host of its own, the staff area is there only (dressed as the default brand).
-    const staffTenant = config.STAFF_HOST ? (host === config.STAFF_HOST ? defaultTenant(config.DEFAULT_TENANT) : null) : tenant;
-    return staffContext(cookieHeader, staffTenant, host, origin);
+    // Elsewhere the request handler answers 404 before Remix, and the staff cookie is not read.
+    if (!staffAreaOpen(host)) return { tenant: null, member: null, sessionId: null, staff: null, language: "en", host, clientIp: origin.clientIp, fromThisMachine: origin.fromThisMachine, country: null };
+    return staffContext(cookieHeader, config.STAFF_HOST ? defaultTenant(config.DEFAULT_TENANT) : tenant, host, origin);
   }
   const rawSessionId = tenant ? await sessionIdFrom(cookieHeader) : null;
   const member = rawSessionId && tenant ? await findSessionMember(db(), rawSessionId, tenant.id, tenant.settings.session_idle_days, tenant.timezone) : null;
@@ -89,6 +90,15 @@ export async function createRequestContext(headers: Headers, origin: RequestOrig
     fromThisMachine: origin.fromThisMachine,
     country: origin.viaTrustedProxy && config.GEO_COUNTRY_HEADER ? visitorCountry(nearestValue(headers, config.GEO_COUNTRY_HEADER)) : null,
   };
+}
+
+/**
+ * Whether the staff area answers on this host: on every host, or with `STAFF_HOST` set only on
+ * that one, compared without regard to case (review N-M-2).
+ */
+export function staffAreaOpen(host: string | null): boolean {
+  const staffHost = env().STAFF_HOST;
+  return !staffHost || (host ?? "").toLowerCase() === staffHost.toLowerCase();
 }
 
 /** The staff area's context: the staff member and their language (English or Dutch), never a member. */

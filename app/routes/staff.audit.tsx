@@ -11,10 +11,10 @@ import { SubmitButton } from "~/components/ui/SubmitButton";
 export const handle = { i18n: ["common", "staff"] };
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  requireStaff(context, "admin");
+  const staff = requireStaff(context, "admin");
   const url = new URL(request.url);
   const t = await getFixedT(context.language, "staff");
-  return { ...(await auditPage(url)), query: url.search, title: `${t("audit.title")} | ${t("title")}` };
+  return { ...(await auditPage(url, staff)), query: url.search, title: `${t("audit.title")} | ${t("title")}` };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);

@@ -10,7 +10,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const format = url.searchParams.get("format") === "json" ? "json" : "csv";
   const { filter, values } = auditFilter(url);
-  const rows = await listAudit(db(), filter, { limit: EXPORT_LIMIT });
+  const rows = await listAudit(db(), staff, filter, { limit: EXPORT_LIMIT });
   await recordStaffAction(db(), { staffId: staff.id, action: "audit_export", details: { format, filter: values, rows: rows.length }, ip: context.clientIp });
   const stamp = new Date().toISOString().slice(0, 10);
   const body = format === "json" ? JSON.stringify(rows, null, 1) : auditCsv(rows);

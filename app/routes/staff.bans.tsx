@@ -37,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const reason = form.get("reason");
   if (!isOneOf(KINDS, kind) || !isOneOf(BAN_REASONS, reason)) return data({ error: "invalid" as const, banned: null }, { status: 400 });
   const result = await banByValue(db(), { staff, ip: context.clientIp, kind, reason, value: String(form.get("value") ?? ""), note: String(form.get("note") ?? "") });
-  if (!result.ok) return data({ error: "value" as const, banned: null }, { status: 400 });
+  if (!result.ok) return data({ error: result.reason, banned: null }, { status: result.reason === "allBrands" ? 403 : 400 });
   return data({ error: null, banned: result.accounts });
 }
 

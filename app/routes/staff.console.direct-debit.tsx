@@ -16,14 +16,14 @@ export const handle = { i18n: ["common", "staff"] };
 const KINDS: readonly BlockKind[] = ["iban", "phone"];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  requireStaff(context, "admin");
+  requireStaff(context, "admin", { allBrands: true });
   const search = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 60);
   const [blocks, t] = await Promise.all([listDirectDebitBlocks(db(), search), getFixedT(context.language, "staff")]);
   return { blocks, search, title: `${t("console.directDebit.title")} | ${t("title")}` };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const staff = requireStaff(context, "admin");
+  const staff = requireStaff(context, "admin", { allBrands: true });
   const form = await request.formData();
   const wait = await staffDecisionWait(staff);
   if (wait !== null) return data({ error: "tooMany" as const }, tooManyInit(wait));

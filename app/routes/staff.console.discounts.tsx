@@ -13,6 +13,7 @@ import { servesBrand } from "~/models/staff/staff-roles";
 import { staffDecisionWait } from "~/models/staff/pages/staff-limits.server";
 import { tenants } from "~/tenancy/tenants.server";
 import { requireStaff } from "~/web/require-staff.server";
+import { servesAllBrands } from "~/models/staff/staff-scope.server";
 import { tooManyInit } from "~/web/too-many.server";
 import { SubmitButton } from "~/components/ui/SubmitButton";
 
@@ -27,7 +28,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const shown = new URL(request.url).searchParams.get("code");
   const [codes, t] = await Promise.all([listDiscountCodes(db(), staff), getFixedT(context.language, "staff")]);
   const open = shown ? codes.find((code) => code.code === shown) : undefined;
-  return { codes, brands: brandIds(staff), open: open ? { code: open.code, redemptions: await codeRedemptions(db(), open.code) } : null, title: `${t("console.discounts.title")} | ${t("title")}` };
+  return { codes, brands: brandIds(staff), allBrands: servesAllBrands(staff), open: open ? { code: open.code, redemptions: await codeRedemptions(db(), staff, open.code) } : null, title: `${t("console.discounts.title")} | ${t("title")}` };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -39,7 +40,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     await endDiscountCode(db(), staff, context.clientIp, String(form.get("code") ?? ""));
     return redirect("/staff/console/discounts");
   }
-  const submission = parseWithZod(form, { schema: discountCodeSchema(brandIds(staff)) });
+  const submission = parseWithZod(form, { schema: discountCodeSchema(brandIds(staff), { allBrands: servesAllBrands(staff) }) });
   if (submission.status !== "success") return data({ result: submission.reply(), error: null }, { status: 400 });
   if (!(await createDiscountCode(db(), staff, context.clientIp, submission.value))) {
     return data({ result: submission.reply({ fieldErrors: { code: ["console.discounts.errors.exists"] } }), error: null }, { status: 400 });
@@ -52,7 +53,7 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (load
 const fieldClass = "rounded border border-gray-400 bg-white px-2 py-1";
 
 export default function DiscountCodesPage() {
-  const { codes, brands, open } = useLoaderData<typeof loader>();
+  const { codes, brands, allBrands, open } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation("staff");
   const [form, fields] = useForm<Record<"code" | "percent" | "limit" | "expires" | "minOrder" | "currency" | "country" | "brand", string>>({ id: "discount", lastResult: actionData?.result ?? undefined, shouldValidate: "onSubmit" });
@@ -96,7 +97,8 @@ export default function DiscountCodesPage() {
         <label className="flex flex-col text-sm">
           {t("console.discounts.country")}
           <select {...getSelectProps(fields.country)} className={fieldClass}>
-            <option value="">{t("console.discounts.any")}</option>
+            {/* Every brand: for admins of every brand only (review N-M-3). */}
+            {allBrands ? <option value="">{t("console.discounts.any")}</option> : null}
             {COUNTRIES.map((country) => (
               <option key={country} value={country}>
                 {country}
@@ -108,7 +110,8 @@ export default function DiscountCodesPage() {
         <label className="flex flex-col text-sm">
           {t("console.discounts.brand")}
           <select {...getSelectProps(fields.brand)} className={fieldClass}>
-            <option value="">{t("console.discounts.any")}</option>
+            {/* Every brand: for admins of every brand only (review N-M-3). */}
+            {allBrands ? <option value="">{t("console.discounts.any")}</option> : null}
             {brands.map((brand) => (
               <option key={brand} value={brand}>
                 {brand}

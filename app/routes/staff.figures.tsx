@@ -17,7 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const asked = Number(new URL(request.url).searchParams.get("days"));
   const days = (PERIODS as readonly number[]).includes(asked) ? asked : 7;
   const everyone = staff.roles.includes("admin");
-  const [figures, t] = await Promise.all([operatorFigures(db(), { from: new Date(Date.now() - days * 86_400_000), staffId: everyone ? null : staff.id }), getFixedT(context.language, "staff")]);
+  const [figures, t] = await Promise.all([operatorFigures(db(), { from: new Date(Date.now() - days * 86_400_000), staffId: everyone ? null : staff.id, brands: staff.brands }), getFixedT(context.language, "staff")]);
   return { figures, days, everyone, title: `${t("figures.title")} | ${t("title")}` };
 }
 

@@ -5,7 +5,6 @@ import { Alert, Field, inputClass } from "~/components/ui/Field";
 import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
 import { startStaffLogin } from "~/models/staff/staff-accounts.server";
-import { recordStaffAction } from "~/models/staff/staff-audit.server";
 import { staffSessionCookie } from "~/web/cookies.server";
 
 export const handle = { i18n: ["common", "staff"] };
@@ -23,7 +22,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const password = String(form.get("password") ?? "").slice(0, 200);
   const outcome = await startStaffLogin(db(), { email, password, ip: context.clientIp, userAgent: request.headers.get("user-agent") });
   if (!outcome.ok) {
-    await recordStaffAction(db(), { staffId: null, action: "login_failed", details: { email: email.trim().toLowerCase(), step: "password" }, ip: context.clientIp });
     return data({ email, error: outcome.blockedMinutes > 0 ? "login.blocked" : "login.wrong", minutes: outcome.blockedMinutes }, { status: outcome.blockedMinutes > 0 ? 429 : 400 });
   }
   throw redirect("/staff/login/code", { headers: { "Set-Cookie": await staffSessionCookie.serialize(outcome.sessionId) } });

@@ -5,7 +5,6 @@ import { Alert, Field, inputClass } from "~/components/ui/Field";
 import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
 import { findStaffSession, finishStaffLogin } from "~/models/staff/staff-accounts.server";
-import { recordStaffAction } from "~/models/staff/staff-audit.server";
 import { staffSessionCookie } from "~/web/cookies.server";
 
 export const handle = { i18n: ["common", "staff"] };
@@ -30,14 +29,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const sessionId = await pendingSession(request);
   const code = String((await request.formData()).get("code") ?? "").slice(0, 20);
   const outcome = await finishStaffLogin(db(), sessionId, code, context.clientIp);
-  const found = await findStaffSession(db(), sessionId);
-  const staffId = found && "staff" in found ? found.staff.id : null;
-  if (!outcome.ok || !staffId) {
-    await recordStaffAction(db(), { staffId: null, action: "login_failed", details: { step: "code" }, ip: context.clientIp });
-    return data({ error: outcome.ok ? "code.wrong" : outcome.blockedMinutes > 0 ? "login.blocked" : "code.wrong", minutes: outcome.ok ? 0 : outcome.blockedMinutes }, { status: 400 });
-  }
-  await recordStaffAction(db(), { staffId, action: "login", ip: context.clientIp });
-  throw redirect("/staff");
+  if (!outcome.ok) return data({ error: outcome.blockedMinutes > 0 ? "login.blocked" : "code.wrong", minutes: outcome.blockedMinutes }, { status: outcome.blockedMinutes > 0 ? 429 : 400 });
+  // The verified session has a new id (review N-L-3): the pending one's cookie is replaced.
+  throw redirect("/staff", { headers: { "Set-Cookie": await staffSessionCookie.serialize(outcome.sessionId) } });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (loaderData ? [{ title: loaderData.title }, { name: "robots", content: "noindex, nofollow" }] : []);

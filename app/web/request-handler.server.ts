@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
-import { createRequestContext } from "~/context.server";
+import { createRequestContext, staffAreaOpen } from "~/context.server";
 import { env } from "~/env.server";
 import { clientAddress, isFromThisMachine, nearestValue, parseTrustedProxies, peerIsTrusted } from "./client-address.server";
 import { wholeDocumentBody } from "./document-body.server";
@@ -67,11 +67,13 @@ export function createAppHandler(build: ServerBuild) {
       const viaTrustedProxy = peerIsTrusted(req, trust);
       const pathname = new URL(req.url ?? "/", "http://path.invalid").pathname;
       const context = await createRequestContext(headers, { clientIp: clientAddress(req, trust), viaTrustedProxy, fromThisMachine: isFromThisMachine(req, devPagesForwarded) }, pathname);
-      const guarded = await guardRequest(fetchRequest(req, res, headers), context.host, context.language);
+      const staffArea = isStaffPath(pathname);
+      // With STAFF_HOST set, a staff path elsewhere is a 404 before Remix: documents, data requests and actions alike (review N-M-2).
+      const guarded = staffArea && !staffAreaOpen(context.host) ? { refused: new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } }) } : await guardRequest(fetchRequest(req, res, headers), context.host, context.language);
       const response = "refused" in guarded ? guarded.refused : await handleRemix(guarded.request, context);
       // Over HTTPS: TLS here, or at our proxy, which says so in X-Forwarded-Proto.
       const https = "encrypted" in req.socket || (viaTrustedProxy && nearestValue(headers, "x-forwarded-proto") === "https");
-      finishHeaders(response.headers, { member: context.member !== null, https, staffArea: isStaffPath(pathname) });
+      finishHeaders(response.headers, { member: context.member !== null, https, staffArea });
       await sendResponse(res, response);
     } catch (error) {
       next(error);

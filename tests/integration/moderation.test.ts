@@ -4,7 +4,7 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { directDebitRequests, memberNotices, members, photos, profiles, profileTextReviews, sessions, staffAudit } from "../../db/schema/index";
+import { conversations, directDebitRequests, memberNotices, members, messages, photos, profiles, profileTextReviews, sessions, staffAudit } from "../../db/schema/index";
 import { banByValue, banMember, banReasonOf, isBannedEmail, liftBan, listBans } from "../../app/models/moderation/bans.server";
 import { decideReport, reportProfile, reportQueue } from "../../app/models/moderation/reports.server";
 import { checkLogin } from "../../app/models/accounts/accounts.server";
@@ -184,6 +184,37 @@ describe("reports and bans", () => {
     expect(await openNotices(handle.db, ivy.id)).toEqual([expect.objectContaining({ kind: "warning", reason: "harassment" })]);
   });
 
+  it("a report decision hides only the reported member's own photo or chat photo, and a mismatch changes nothing (review N-M-4)", async () => {
+    const rex = await createMember(handle.db, { tenant: alpha, name: "Rex" });
+    const sue = await createMember(handle.db, { tenant: beta, name: "Sue" });
+    const reporter = await createMember(handle.db, { tenant: alpha, name: "Reporter" });
+    const othersPhoto = await upload(sue.id, await picture(41));
+    const [conversation] = await handle.db.insert(conversations).values({ memberLow: Math.min(rex.id, reporter.id), memberHigh: Math.max(rex.id, reporter.id), startedBy: rex.id }).returning({ id: conversations.id });
+    const [elsewhere] = await handle.db.insert(conversations).values({ memberLow: Math.min(rex.id, sue.id), memberHigh: Math.max(rex.id, sue.id), startedBy: rex.id }).returning({ id: conversations.id });
+    const [outside] = await handle.db.insert(messages).values({ conversationId: elsewhere!.id, senderId: rex.id, kind: "photo", photoKey: "chat/outside.webp", photoThumbKey: "chat/outside-t.webp" }).returning({ id: messages.id });
+    // A fictional profile's message may point at its own gallery photo: that file stays.
+    const [gallery] = await handle.db.insert(messages).values({ conversationId: conversation!.id, senderId: rex.id, kind: "photo", photoKey: "photos/gallery.webp", photoThumbKey: "photos/gallery-t.webp" }).returning({ id: messages.id });
+    await reportProfile(handle.db, { reporterId: reporter.id, siteId: "alpha", pool: "shared", reportedId: rex.id, conversationId: conversation!.id, reason: "fake", text: null });
+    const mod = await moderator(["alpha"]);
+    const [report] = (await reportQueue(handle.db, storage, mod)).filter((entry) => entry.reported.id === rex.id);
+    const auditRows = async () => handle.db.select({ action: staffAudit.action }).from(staffAudit).where(eq(staffAudit.memberId, rex.id));
+
+    expect(await decideReport(handle.db, storage, registry, { staff: mod, ip: null }, report!.id, { action: "hide_photo", photoId: othersPhoto, reason: "not_a_person" })).toBe(false);
+    const [still] = await handle.db.select({ status: photos.status }).from(photos).where(eq(photos.id, othersPhoto));
+    expect(still?.status).toBe("pending");
+    expect(await decideReport(handle.db, storage, registry, { staff: mod, ip: null }, report!.id, { action: "hide_chat_photo", messageId: outside!.id })).toBe(false);
+    const [kept] = await handle.db.select({ photoKey: messages.photoKey }).from(messages).where(eq(messages.id, outside!.id));
+    expect(kept?.photoKey).toBe("chat/outside.webp");
+    expect(await auditRows()).toEqual([]);
+    expect((await reportQueue(handle.db, storage, mod)).filter((entry) => entry.reported.id === rex.id)).toHaveLength(1);
+
+    const removed: string[] = [];
+    const watched = Object.assign(Object.create(storage) as LocalDiskStorage, { remove: async (key: string) => void removed.push(key) });
+    expect(await decideReport(handle.db, watched, registry, { staff: mod, ip: null }, report!.id, { action: "hide_chat_photo", messageId: gallery!.id })).toBe(true);
+    expect(removed).toEqual([]);
+    expect(await auditRows()).toEqual([{ action: "hide_photo" }]);
+  });
+
   it("a ban switches the member off everywhere, bans the address on every brand, and lifting it switches them on again", async () => {
     const kai = await createMember(handle.db, { tenant: alpha, name: "Kai", password: "a long enough password 1" });
     await handle.db.insert(sessions).values({ idHash: "kai-session", memberId: kai.id, siteId: "alpha", expiresAt: new Date(Date.now() + 86_400_000) });
@@ -215,6 +246,6 @@ describe("reports and bans", () => {
     expect(await isBlocked(handle.db, { iban, phone: "+31600000000" })).toBe(true);
     const [after] = await handle.db.select({ status: members.status }).from(members).where(eq(members.id, lou.id));
     expect(after?.status).toBe("disabled");
-    expect(await banByValue(handle.db, { staff: await moderator(), ip: null, kind: "phone", value: "not a phone", reason: "fraud" })).toEqual({ ok: false });
+    expect(await banByValue(handle.db, { staff: await moderator(), ip: null, kind: "phone", value: "not a phone", reason: "fraud" })).toEqual({ ok: false, reason: "value" });
   });
 });

@@ -68,15 +68,16 @@ describe("staff accounts", () => {
     expect(await findStaffSession(handle.db, started.sessionId)).toEqual({ pending: true });
     expect(await finishStaffLogin(handle.db, started.sessionId, "000000", null)).toEqual({ ok: false, blockedMinutes: 0 });
     const code = await generate({ secret });
-    expect(await finishStaffLogin(handle.db, started.sessionId, code, null)).toEqual({ ok: true });
-    expect(await findStaffSession(handle.db, started.sessionId)).toMatchObject({ staff: { email: "admin@staff.example", roles: ["admin"], uiLanguage: "nl" } });
+    const finished = await finishStaffLogin(handle.db, started.sessionId, code, null);
+    if (!finished.ok) throw new Error("code refused");
+    expect(await findStaffSession(handle.db, finished.sessionId)).toMatchObject({ staff: { email: "admin@staff.example", roles: ["admin"], uiLanguage: "nl" } });
 
     const second = await startStaffLogin(handle.db, { email: "admin@staff.example", password: "lang genoeg wachtwoord 42", ip: null, userAgent: null });
     if (!second.ok) throw new Error("password refused");
     expect(await finishStaffLogin(handle.db, second.sessionId, code, null)).toEqual({ ok: false, blockedMinutes: 0 });
 
     expect(await disableStaff(handle.db, "admin@staff.example")).toBe(true);
-    expect(await findStaffSession(handle.db, started.sessionId)).toBeNull();
+    expect(await findStaffSession(handle.db, finished.sessionId)).toBeNull();
     expect((await startStaffLogin(handle.db, { email: "admin@staff.example", password: "lang genoeg wachtwoord 42", ip: null, userAgent: null })).ok).toBe(false);
   });
 });
@@ -224,7 +225,7 @@ describe("fictional profiles, kept by admins", () => {
     const real = await person({ name: "Echt" });
     expect(await updateFictional(handle.db, { id: real, pool: "shared", poolBrands, form: everywhere.data, staffId: admin.id, ip: null })).toBe(false);
 
-    const entries = await listAudit(handle.db, { memberId: id }, { limit: 10 });
+    const entries = await listAudit(handle.db, { brands: [] }, { memberId: id }, { limit: 10 });
     expect(entries.map((entry) => entry.action).sort()).toEqual(["profile_create", "profile_edit"]);
     const csv = auditCsv(entries);
     expect(csv.split("\r\n")[0]).toBe("id,at,staff,action,siteId,memberId,conversationId,details,ip");
@@ -267,7 +268,7 @@ describe("operators writing first", () => {
     // Once: the member now has a conversation with a fictional profile.
     expect(await write(ready, "Nog een keer")).toEqual({ ok: false, reason: "notAllowed" });
     expect((await firstMessageCandidates(handle.db, staff, brands, { gamma: "nl", delta: "nl" })).map((candidate) => candidate.memberId)).not.toContain(ready);
-    const actions = await listAudit(handle.db, { memberId: ready }, { limit: 10 });
+    const actions = await listAudit(handle.db, { brands: [] }, { memberId: ready }, { limit: 10 });
     expect(actions.map((entry) => entry.action)).toEqual(expect.arrayContaining(["first_message", "reply_refused"]));
   });
 });

@@ -4,6 +4,7 @@ import { directDebitBlocks } from "../../../db/schema";
 import { banValue } from "~/models/moderation/bans.server";
 import { recordStaffAction } from "~/models/staff/staff-audit.server";
 import type { StaffMember } from "~/models/staff/staff-roles";
+import { servesAllBrands } from "~/models/staff/staff-scope.server";
 
 export type BlockKind = "iban" | "phone";
 
@@ -19,10 +20,13 @@ export async function listDirectDebitBlocks(db: Executor, search: string) {
   return rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() }));
 }
 
-/** Blocks an IBAN or phone number; false when it is not a valid one. Audited. */
+/**
+ * Blocks an IBAN or phone number; false when it is not a valid one. Audited. A block holds on
+ * every brand, so only an admin of every brand sets or lifts one (review N-M-3).
+ */
 export async function addDirectDebitBlock(db: Database, staff: StaffMember, ip: string | null, input: { kind: BlockKind; value: string; reason: string }): Promise<boolean> {
   const value = banValue(input.kind, input.value);
-  if (!value) return false;
+  if (!value || !servesAllBrands(staff)) return false;
   await db.transaction(async (tx) => {
     await tx
       .insert(directDebitBlocks)
@@ -35,6 +39,7 @@ export async function addDirectDebitBlock(db: Database, staff: StaffMember, ip: 
 
 /** Lifts a block. Audited. */
 export async function removeDirectDebitBlock(db: Database, staff: StaffMember, ip: string | null, input: { kind: BlockKind; value: string }): Promise<boolean> {
+  if (!servesAllBrands(staff)) return false;
   return db.transaction(async (tx) => {
     const removed = await tx.delete(directDebitBlocks).where(and(eq(directDebitBlocks.kind, input.kind), eq(directDebitBlocks.value, input.value))).returning({ value: directDebitBlocks.value });
     if (removed.length === 0) return false;

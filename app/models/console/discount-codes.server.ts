@@ -5,12 +5,18 @@ import { discountCodes, discountRedemptions, orders } from "../../../db/schema";
 import { COUNTRIES } from "~/domain/languages";
 import { normaliseCode } from "~/models/payments/discounts.server";
 import { recordStaffAction } from "~/models/staff/staff-audit.server";
-import type { StaffMember } from "~/models/staff/staff-roles";
+import { servesBrand, type StaffMember } from "~/models/staff/staff-roles";
+import { inStaffBrands, servesAllBrands } from "~/models/staff/staff-scope.server";
 
 const optional = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((value) => (value === "" || value === null ? undefined : value), schema.optional());
 
-/** A new discount code as the console's form sends it (docs/product/console.md#discount-codes); errors are catalogue keys. */
-export function discountCodeSchema(brandIds: readonly string[]) {
+/**
+ * A new discount code as the console's form sends it (docs/product/console.md#discount-codes);
+ * errors are catalogue keys. Without a brand a code is valid on every brand: only an admin of
+ * every brand may leave it empty (review N-M-3).
+ */
+export function discountCodeSchema(brandIds: readonly string[], options: { allBrands: boolean }) {
+  const brand = z.string().refine((id) => brandIds.includes(id), "console.discounts.errors.brand");
   return z.object({
     code: z
       .string()
@@ -21,7 +27,7 @@ export function discountCodeSchema(brandIds: readonly string[]) {
     minOrder: optional(z.coerce.number().min(0, "console.discounts.errors.minOrder").max(100_000, "console.discounts.errors.minOrder")),
     currency: optional(z.string().regex(/^[A-Z]{3}$/, "console.discounts.errors.currency")),
     country: optional(z.enum(COUNTRIES as [string, ...string[]], { errorMap: () => ({ message: "console.discounts.errors.country" }) })),
-    brand: optional(z.string().refine((id) => brandIds.includes(id), "console.discounts.errors.brand")),
+    brand: options.allBrands ? optional(brand) : z.preprocess((value) => value ?? "", brand),
     expires: optional(z.coerce.date({ invalid_type_error: "console.discounts.errors.expires" }).refine((date) => date.getTime() > Date.now(), "console.discounts.errors.expires")),
     limit: optional(z.coerce.number().int("console.discounts.errors.limit").min(1, "console.discounts.errors.limit").max(1_000_000, "console.discounts.errors.limit")),
   });
@@ -29,8 +35,9 @@ export function discountCodeSchema(brandIds: readonly string[]) {
 
 export type NewDiscountCode = z.infer<ReturnType<typeof discountCodeSchema>>;
 
-/** Creates a code; false when the code exists already. Audited. */
+/** Creates a code; false when the code exists already or lies outside the admin's brands. Audited. */
 export async function createDiscountCode(db: Database, staff: StaffMember, ip: string | null, input: NewDiscountCode): Promise<boolean> {
+  if (input.brand ? !servesBrand(staff, input.brand) : !servesAllBrands(staff)) return false;
   return db.transaction(async (tx) => {
     const inserted = await tx
       .insert(discountCodes)
@@ -109,13 +116,13 @@ export async function listDiscountCodes(db: Executor, staff: Pick<StaffMember, "
   }));
 }
 
-/** The latest uses of a code: member, order, amount and status. */
-export async function codeRedemptions(db: Executor, code: string, limit = 100) {
+/** The latest uses of a code on the admin's brands: member, order, amount and status. */
+export async function codeRedemptions(db: Executor, staff: Pick<StaffMember, "brands">, code: string, limit = 100) {
   const rows = await db
     .select({ memberId: discountRedemptions.memberId, orderId: orders.id, siteId: orders.siteId, amountCents: orders.amountCents, currency: orders.currency, status: orders.status, at: discountRedemptions.at })
     .from(discountRedemptions)
     .innerJoin(orders, eq(orders.id, discountRedemptions.orderId))
-    .where(eq(discountRedemptions.code, normaliseCode(code)))
+    .where(and(eq(discountRedemptions.code, normaliseCode(code)), inStaffBrands(staff, orders.siteId)))
     .orderBy(desc(discountRedemptions.at))
     .limit(limit);
   return rows.map((row) => ({ ...row, at: row.at.toISOString() }));

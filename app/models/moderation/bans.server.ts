@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { electronicFormatIBAN } from "ibantools";
 import { parsePhoneNumberFromString } from "libphonenumber-js";
 import type { Database, Executor } from "../../../db/client.server";
@@ -6,6 +6,7 @@ import { bans, directDebitBlocks, directDebitRequests, members, profiles, report
 import type { BanReason } from "~/domain/moderation-reasons";
 import { recordStaffAction } from "~/models/staff/staff-audit.server";
 import type { StaffMember } from "~/models/staff/staff-roles";
+import { inStaffBrands, servesAllBrands } from "~/models/staff/staff-scope.server";
 
 export type BanKind = "email" | "phone" | "iban";
 
@@ -82,9 +83,11 @@ export async function banMember(db: Database, input: BanInput & { memberId: numb
  * Bans an address, phone number or IBAN itself, whoever uses it: the accounts with that address
  * (on the moderator's brands) or those that paid with that phone or IBAN are switched off too.
  */
-export async function banByValue(db: Database, input: BanInput & { kind: BanKind; value: string }): Promise<{ ok: true; accounts: number } | { ok: false }> {
+export async function banByValue(db: Database, input: BanInput & { kind: BanKind; value: string }): Promise<{ ok: true; accounts: number } | { ok: false; reason: "value" | "allBrands" }> {
+  // Such a ban holds on every brand: only staff of every brand set one (review N-M-3).
+  if (!servesAllBrands(input.staff)) return { ok: false, reason: "allBrands" };
   const value = banValue(input.kind, input.value);
-  if (!value) return { ok: false };
+  if (!value) return { ok: false, reason: "value" };
   return db.transaction(async (tx) => {
     const holders =
       input.kind === "email"
@@ -170,7 +173,8 @@ export async function listBans(db: Executor, staff: Pick<StaffMember, "brands">,
     .where(
       and(
         isNull(bans.liftedAt),
-        staff.brands.length > 0 ? or(inArray(bans.siteId, staff.brands), isNull(bans.siteId)) : undefined,
+        // A ban of no brand holds on every brand: it is for staff of every brand only (review N-M-3).
+        inStaffBrands(staff, bans.siteId),
         text ? sql`lower(${bans.value}) like ${`%${text.replace(/[%_\\]/g, "\\$&")}%`}` : undefined,
       ),
     )

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database, Executor } from "../../../db/client.server";
 import { conversations, members, messages, photos, profiles, reports } from "../../../db/schema";
@@ -123,6 +123,14 @@ export async function reportQueue(db: Executor, storage: Storage, staff: Pick<St
   );
 }
 
+/** Thrown inside a decision's transaction so that nothing of it is kept: the photo or message is not the reported member's. */
+class NotDecided extends Error {}
+
+function notDecided(error: unknown): null {
+  if (error instanceof NotDecided) return null;
+  throw error;
+}
+
 export type ReportDecision =
   | { action: "dismiss" }
   | { action: "warn"; reason: WarningReason }
@@ -156,8 +164,9 @@ export async function decideReport(db: Database, storage: Storage, registry: Ten
       case "hide_photo": {
         // An approved photo is taken down the same way a pending one is rejected.
         await tx.update(photos).set({ status: "pending" }).where(and(eq(photos.id, decision.photoId), eq(photos.memberId, member), eq(photos.status, "active")));
-        const photo = await moderatePhoto(tx, decision.photoId, { status: "rejected", reason: decision.reason });
-        if (!photo || photo.memberId !== member) return null;
+        const photo = await moderatePhoto(tx, decision.photoId, { status: "rejected", reason: decision.reason }, member);
+        // Not this member's photo: undo the step above as well (review N-M-4).
+        if (!photo) throw new NotDecided();
         files = [photo.storageKey, photo.thumbKey];
         notice = { kind: "photo_rejected", reason: decision.reason };
         break;
@@ -166,10 +175,11 @@ export async function decideReport(db: Database, storage: Storage, registry: Ten
         const [message] = await tx
           .select({ main: messages.photoKey, thumb: messages.photoThumbKey })
           .from(messages)
-          .where(and(eq(messages.id, decision.messageId), eq(messages.senderId, member), isNotNull(messages.photoKey)));
-        if (!message) return null;
+          .where(and(eq(messages.id, decision.messageId), eq(messages.senderId, member), isNotNull(messages.photoKey), report.conversationId === null ? sql`false` : eq(messages.conversationId, report.conversationId)));
+        if (!message) throw new NotDecided();
         await tx.update(messages).set({ photoKey: null, photoThumbKey: null }).where(eq(messages.id, decision.messageId));
-        files = [message.main!, ...(message.thumb ? [message.thumb] : [])];
+        // Only the chat's own files: a fictional profile's message may show one of its gallery photos.
+        files = [message.main, message.thumb].filter((key): key is string => key !== null && key.startsWith("chat/"));
         break;
       }
       case "hide_text":
@@ -186,7 +196,7 @@ export async function decideReport(db: Database, storage: Storage, registry: Ten
     const action = decision.action === "dismiss" ? "report_dismiss" : decision.action === "hide_chat_photo" ? "hide_photo" : decision.action;
     await recordStaffAction(tx, { staffId: by.staff.id, action, siteId: report.siteId, memberId: member, conversationId: report.conversationId, details: { reportId: report.id, ...decision }, ip: by.ip });
     return { member, files, notice };
-  });
+  }).catch(notDecided);
   if (!done) return false;
   await Promise.all(done.files.map((key) => storage.remove(key)));
   if (done.notice) await mailNotice(db, registry, done.member, done.notice);

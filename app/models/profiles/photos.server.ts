@@ -121,11 +121,13 @@ export async function moderatePhoto(
   tx: Executor,
   photoId: number,
   decision: { status: "active" } | { status: "rejected"; reason: string },
+  /** When given, only a photo of this member is decided (a report decision: review N-M-4). */
+  memberId?: number,
 ): Promise<{ memberId: number; storageKey: string; thumbKey: string } | null> {
   const [photo] = await tx
     .update(photos)
     .set({ status: decision.status, moderatedAt: new Date(), rejectReason: decision.status === "rejected" ? decision.reason : null })
-    .where(and(eq(photos.id, photoId), eq(photos.status, "pending")))
+    .where(and(eq(photos.id, photoId), eq(photos.status, "pending"), memberId === undefined ? undefined : eq(photos.memberId, memberId)))
     .returning({ memberId: photos.memberId, storageKey: photos.storageKey, thumbKey: photos.thumbKey });
   if (!photo) return null;
   await repairMainPhoto(tx, photo.memberId);

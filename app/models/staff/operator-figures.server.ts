@@ -16,7 +16,8 @@ export interface OperatorFigures {
  * Messages answered, conversations held, and the median and 95th percentile of the time members
  * waited, per operator and brand since `from` — for one operator, or everyone (`staffId` null).
  */
-export async function operatorFigures(db: Executor, input: { from: Date; staffId: number | null }): Promise<OperatorFigures[]> {
+/** Replies per operator and brand since `from`, on the viewer's brands only (`brands` empty: all; review N-M-3). */
+export async function operatorFigures(db: Executor, input: { from: Date; staffId: number | null; brands: string[] }): Promise<OperatorFigures[]> {
   const rows = resultRows<{ staff: string; site_id: string; answered: number | string; conversations: number | string; median: number | string | null; p95: number | string | null }>(
     await db.execute(sql`
       select s.email as staff, r.site_id, count(*) as answered, count(distinct r.conversation_id) as conversations,
@@ -25,6 +26,7 @@ export async function operatorFigures(db: Executor, input: { from: Date; staffId
       from operator_replies r
       join staff_members s on s.id = r.staff_id
       where r.created_at >= ${input.from.toISOString()}::timestamptz ${input.staffId === null ? sql`` : sql`and r.staff_id = ${input.staffId}`}
+        ${input.brands.length === 0 ? sql`` : sql`and r.site_id in (${sql.join(input.brands.map((brand) => sql`${brand}`), sql`, `)})`}
       group by s.email, r.site_id
       order by s.email, r.site_id`),
   );

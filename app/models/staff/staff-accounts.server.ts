@@ -1,13 +1,15 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { generateSecret, generateURI } from "otplib";
-import type { Database } from "../../../db/client.server";
+import type { Database, Transaction } from "../../../db/client.server";
 import { staffMembers, staffSessions } from "../../../db/schema";
 import { matchingStep } from "~/models/accounts/two-factor.server";
 import { loginBlockedMinutes, recordLoginAttempt } from "~/models/accounts/login-throttle.server";
+import { countRequest, RATE_LIMITS } from "~/models/safety/rate-limits.server";
 import { seal, unseal } from "~/services/secrets/seal.server";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "~/utils/password.server";
 import { STAFF_IDLE_HOURS } from "~/web/cookies.server";
+import { recordStaffAction } from "./staff-audit.server";
 import { STAFF_ROLES, type StaffMember, type StaffRole } from "./staff-roles";
 
 /*
@@ -85,48 +87,91 @@ export async function setStaffPassword(db: Database, token: string, password: st
 
 export type StaffLoginOutcome = { ok: true; sessionId: string; staffId: number } | { ok: false; blockedMinutes: number };
 
+/** A session's absolute lifetime from the code step, however often it is used (review N-L-3). */
+export const STAFF_SESSION_HOURS = 12;
+/** How long a right password waits for its code. */
+const PENDING_MINUTES = 15;
+
+/**
+ * Attempts on one staff account take turns (a lock on the address for the transaction), so a
+ * burst of parallel guesses cannot all pass the throttle before any failure is counted, as in the
+ * members' `checkLogin` (review N-M-1).
+ */
+async function lockStaffLogin(tx: Transaction, email: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`login:${STAFF_THROTTLE_SITE}:${email}`}, 0))`);
+}
+
+const blockedFor = (counted: { retryAfterSeconds: number }) => ({ ok: false as const, blockedMinutes: Math.max(1, Math.ceil(counted.retryAfterSeconds / 60)) });
+
 /**
  * The first step: the password. A right one opens a session that counts for nothing until the
  * second step (the code) is done; wrong ones count towards the same throttle as members' logins.
+ * Posts are counted per address first, so the audit rows of failures stay bounded; a failure's
+ * row names the account only when the address is a staff member's, never what was typed.
  */
 export async function startStaffLogin(db: Database, input: { email: string; password: string; ip: string | null; userAgent: string | null }): Promise<StaffLoginOutcome> {
   const email = input.email.trim().toLowerCase();
   const target = { siteId: STAFF_THROTTLE_SITE, email, ip: input.ip };
-  const blockedMinutes = await loginBlockedMinutes(db, target);
-  if (blockedMinutes > 0) return { ok: false, blockedMinutes };
-  const [row] = await db.select({ id: staffMembers.id, hash: staffMembers.passwordHash, disabledAt: staffMembers.disabledAt }).from(staffMembers).where(eq(staffMembers.email, email));
-  const usable = row?.hash && !row.disabledAt ? row : null;
-  const valid = await verifyPassword(usable?.hash ?? (await dummyPasswordHash()), input.password);
-  if (!usable || !valid) {
-    await recordLoginAttempt(db, target, false);
-    return { ok: false, blockedMinutes: 0 };
-  }
-  const sessionId = randomBytes(32).toString("base64url");
-  await db.insert(staffSessions).values({ idHash: sha256(sessionId), staffId: usable.id, ip: input.ip, userAgent: input.userAgent?.slice(0, 300) ?? null });
-  return { ok: true, sessionId, staffId: usable.id };
+  return db.transaction(async (tx) => {
+    const counted = await countRequest(tx, STAFF_THROTTLE_SITE, [[RATE_LIMITS.staffLoginPerAddress, input.ip]]);
+    if (!counted.ok) return blockedFor(counted);
+    await lockStaffLogin(tx, email);
+    const blockedMinutes = await loginBlockedMinutes(tx, target);
+    if (blockedMinutes > 0) return { ok: false, blockedMinutes };
+    const [row] = await tx.select({ id: staffMembers.id, hash: staffMembers.passwordHash, disabledAt: staffMembers.disabledAt }).from(staffMembers).where(eq(staffMembers.email, email));
+    const usable = row?.hash && !row.disabledAt ? row : null;
+    const valid = await verifyPassword(usable?.hash ?? (await dummyPasswordHash()), input.password);
+    if (!usable || !valid) {
+      await recordLoginAttempt(tx, target, false);
+      await recordStaffAction(tx, { staffId: null, action: "login_failed", details: row ? { email, step: "password" } : { step: "password", unknownEmail: true }, ip: input.ip });
+      return { ok: false, blockedMinutes: 0 };
+    }
+    const sessionId = randomBytes(32).toString("base64url");
+    await tx.insert(staffSessions).values({ idHash: sha256(sessionId), staffId: usable.id, ip: input.ip, userAgent: input.userAgent?.slice(0, 300) ?? null });
+    return { ok: true, sessionId, staffId: usable.id };
+  });
 }
 
 /**
- * The second step: a code of the staff member's authenticator app, never one already used. Wrong
- * codes count towards the login throttle; a right one makes the session count.
+ * The second step: a code of the staff member's authenticator app, never one already used. Code
+ * posts are counted per staff account and per address; wrong codes count towards the login
+ * throttle. A right one makes the session count, under a new id (the pending one dies).
  */
-export async function finishStaffLogin(db: Database, sessionId: string, code: string, ip: string | null): Promise<{ ok: true } | { ok: false; blockedMinutes: number }> {
+export async function finishStaffLogin(db: Database, sessionId: string, code: string, ip: string | null): Promise<{ ok: true; sessionId: string } | { ok: false; blockedMinutes: number }> {
   const session = await sessionRow(db, sessionId);
-  if (!session) return { ok: false, blockedMinutes: 0 };
+  if (!session || session.verifiedAt) return { ok: false, blockedMinutes: 0 };
   const target = { siteId: STAFF_THROTTLE_SITE, email: session.email, ip };
-  const blockedMinutes = await loginBlockedMinutes(db, target);
-  if (blockedMinutes > 0) return { ok: false, blockedMinutes };
-  const accepted = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
+    const counted = await countRequest(tx, STAFF_THROTTLE_SITE, [
+      [RATE_LIMITS.secondFactorPerMember, session.staffId],
+      [RATE_LIMITS.secondFactorPerAddress, ip],
+    ]);
+    if (!counted.ok) return blockedFor(counted);
+    await lockStaffLogin(tx, session.email);
+    const blockedMinutes = await loginBlockedMinutes(tx, target);
+    if (blockedMinutes > 0) return { ok: false, blockedMinutes };
     const [row] = await tx.select({ secret: staffMembers.totpSecret, lastStep: staffMembers.totpLastStep }).from(staffMembers).where(eq(staffMembers.id, session.staffId)).for("update");
     const secret = row ? unseal("totp-secret", row.secret) : null;
     const step = secret ? await matchingStep(secret, code, row!.lastStep) : null;
-    if (step === null) return false;
+    const verifiedId = randomBytes(32).toString("base64url");
+    const verified =
+      step === null
+        ? []
+        : await tx
+            .update(staffSessions)
+            .set({ idHash: sha256(verifiedId), verifiedAt: new Date(), lastSeenAt: new Date() })
+            .where(and(eq(staffSessions.idHash, sha256(sessionId)), isNull(staffSessions.verifiedAt)))
+            .returning({ staffId: staffSessions.staffId });
+    if (step === null || verified.length === 0) {
+      await recordLoginAttempt(tx, target, false);
+      await recordStaffAction(tx, { staffId: null, action: "login_failed", details: { email: session.email, step: "code" }, ip });
+      return { ok: false, blockedMinutes: 0 };
+    }
     await tx.update(staffMembers).set({ totpLastStep: step }).where(eq(staffMembers.id, session.staffId));
-    await tx.update(staffSessions).set({ verifiedAt: new Date(), lastSeenAt: new Date() }).where(eq(staffSessions.idHash, sha256(sessionId)));
-    return true;
+    await recordLoginAttempt(tx, target, true);
+    await recordStaffAction(tx, { staffId: session.staffId, action: "login", ip });
+    return { ok: true, sessionId: verifiedId };
   });
-  await recordLoginAttempt(db, target, accepted);
-  return accepted ? { ok: true } : { ok: false, blockedMinutes: 0 };
 }
 
 async function sessionRow(db: Database, sessionId: string) {
@@ -149,6 +194,8 @@ async function sessionRow(db: Database, sessionId: string) {
         eq(staffSessions.idHash, sha256(sessionId)),
         isNull(staffMembers.disabledAt),
         sql`${staffSessions.lastSeenAt} > now() - make_interval(hours => ${STAFF_IDLE_HOURS})`,
+        // A pending session lives minutes; a verified one at most STAFF_SESSION_HOURS from its code step.
+        sql`(${staffSessions.verifiedAt} is null and ${staffSessions.createdAt} > now() - make_interval(mins => ${PENDING_MINUTES}) or ${staffSessions.verifiedAt} > now() - make_interval(hours => ${STAFF_SESSION_HOURS}))`,
       ),
     );
   return row ?? null;

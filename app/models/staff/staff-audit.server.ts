@@ -2,6 +2,8 @@ import { and, desc, eq, gte, lt, type SQL } from "drizzle-orm";
 import type { Executor } from "../../../db/client.server";
 import { staffAudit, staffMembers } from "../../../db/schema";
 import { csvLines } from "~/utils/csv";
+import { inStaffBrands } from "./staff-scope.server";
+import type { StaffMember } from "./staff-roles";
 
 /** The actions the audit log knows (docs/product/staff.md#audit-log). */
 export const AUDIT_ACTIONS = [
@@ -86,9 +88,11 @@ export interface AuditRow {
   ip: string | null;
 }
 
-/** Entries newest first, filtered; `before` pages on by id. */
-export async function listAudit(db: Executor, filter: AuditFilter, options: { limit: number; before?: number }): Promise<AuditRow[]> {
+/** Entries newest first, filtered, of the viewer's brands only (staff-scope.server.ts); `before` pages on by id. */
+export async function listAudit(db: Executor, viewer: Pick<StaffMember, "brands">, filter: AuditFilter, options: { limit: number; before?: number }): Promise<AuditRow[]> {
   const conditions: SQL[] = [];
+  const scope = inStaffBrands(viewer, staffAudit.siteId);
+  if (scope) conditions.push(scope);
   if (filter.staffEmail) conditions.push(eq(staffMembers.email, filter.staffEmail));
   if (filter.action) conditions.push(eq(staffAudit.action, filter.action));
   if (filter.siteId) conditions.push(eq(staffAudit.siteId, filter.siteId));

@@ -1,5 +1,6 @@
 import { db } from "~/db.server";
 import { AUDIT_ACTIONS, listAudit, type AuditAction, type AuditFilter } from "../staff-audit.server";
+import type { StaffMember } from "../staff-roles";
 
 /** Rows an export holds at most: a year of a busy team's actions fits; narrow the filter for more. */
 export const EXPORT_LIMIT = 100_000;
@@ -29,9 +30,9 @@ export function auditFilter(url: URL): { filter: AuditFilter; values: Record<str
 }
 
 /** One page of the log, newest first; `before` (an entry id) pages on. */
-export async function auditPage(url: URL) {
+export async function auditPage(url: URL, viewer: Pick<StaffMember, "brands">) {
   const { filter, values } = auditFilter(url);
   const before = Number(url.searchParams.get("before"));
-  const rows = await listAudit(db(), filter, { limit: PAGE + 1, before: Number.isSafeInteger(before) && before > 0 ? before : undefined });
+  const rows = await listAudit(db(), viewer, filter, { limit: PAGE + 1, before: Number.isSafeInteger(before) && before > 0 ? before : undefined });
   return { rows: rows.slice(0, PAGE), olderBefore: rows.length > PAGE ? rows[PAGE - 1]!.id : null, values, actions: AUDIT_ACTIONS };
 }
