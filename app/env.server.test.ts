@@ -41,6 +41,12 @@ describe("parseEnv", () => {
     expect(parseEnv({ NODE_ENV: "development", SESSION_SECRETS: "x".repeat(32) }).sessionSecrets).toHaveLength(1);
   });
 
+  it("marks cookies Secure in production and whenever the local services are off (review N-L-9)", () => {
+    expect(parseEnv({ NODE_ENV: "development", SESSION_SECRETS: "x".repeat(32) }).secureCookies).toBe(true);
+    expect(parseEnv({ NODE_ENV: "production", LOCAL_SERVICES: "1" }).secureCookies).toBe(true);
+    expect(parseEnv({ NODE_ENV: "development", LOCAL_SERVICES: "1" }).secureCookies).toBe(false);
+  });
+
   it("refuses NODE_ENV=test outside the test runner: its built-in secret is for tests only (review N-L-9)", () => {
     expect(() => parseEnv({ NODE_ENV: "test" }, { testRunner: false })).toThrow(/NODE_ENV=test/);
     expect(parseEnv({ NODE_ENV: "test" }, { testRunner: true }).localServices).toBe(true);

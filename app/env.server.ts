@@ -133,6 +133,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   return {
     ...env,
     production,
+    /** Cookies only over HTTPS: in production, and with real services whatever NODE_ENV says (review N-L-9). */
+    secureCookies: production || !localServices,
     /** Newest first; older ones still verify what was signed before a rotation; empty: a generated one. */
     sessionSecrets,
     devTenantHosts: explicitFlag(env.DEV_TENANT_HOSTS, test),
