@@ -4,7 +4,7 @@ import { parseEnv } from "./env.server";
 describe("parseEnv", () => {
   it("keeps the local services, dev hosts and seeding off unless asked for, in development too (review M-7)", () => {
     const env = parseEnv({ NODE_ENV: "development", LOCAL_SERVICES: "1" });
-    expect(parseEnv({ NODE_ENV: "development", SESSION_SECRETS: "s1" }).localServices).toBe(false);
+    expect(parseEnv({ NODE_ENV: "development", SESSION_SECRETS: "s".repeat(32) }).localServices).toBe(false);
     expect(env.devTenantHosts).toBe(false);
     expect(env.seedOnStart).toBe(false);
     expect(env.seedDemoLogins).toBe(false);
@@ -33,6 +33,23 @@ describe("parseEnv", () => {
   it("lets the test runner have the local services by default", () => {
     expect(parseEnv({ NODE_ENV: "test" }).localServices).toBe(true);
     expect(parseEnv({ NODE_ENV: "test", LOCAL_SERVICES: "0" }).localServices).toBe(false);
+  });
+
+  it("requires long session secrets whenever the local services are off, whatever NODE_ENV says (review N-L-9)", () => {
+    expect(() => parseEnv({ NODE_ENV: "development", SESSION_SECRETS: "short" })).toThrow(/at least 32 characters/);
+    expect(() => parseEnv({ NODE_ENV: "development", SESSION_SECRETS: `${"x".repeat(32)},short` })).toThrow(/at least 32 characters/);
+    expect(parseEnv({ NODE_ENV: "development", SESSION_SECRETS: "x".repeat(32) }).sessionSecrets).toHaveLength(1);
+  });
+
+  it("marks cookies Secure in production and whenever the local services are off (review N-L-9)", () => {
+    expect(parseEnv({ NODE_ENV: "development", SESSION_SECRETS: "x".repeat(32) }).secureCookies).toBe(true);
+    expect(parseEnv({ NODE_ENV: "production", LOCAL_SERVICES: "1" }).secureCookies).toBe(true);
+    expect(parseEnv({ NODE_ENV: "development", LOCAL_SERVICES: "1" }).secureCookies).toBe(false);
+  });
+
+  it("refuses NODE_ENV=test outside the test runner: its built-in secret is for tests only (review N-L-9)", () => {
+    expect(() => parseEnv({ NODE_ENV: "test" }, { testRunner: false })).toThrow(/NODE_ENV=test/);
+    expect(parseEnv({ NODE_ENV: "test" }, { testRunner: true }).localServices).toBe(true);
   });
 
   it("requires session secrets without the local services, and long ones in production (review M-7)", () => {

@@ -115,7 +115,7 @@ function s3Settings(env: z.infer<typeof envSchema>) {
 
 export type Env = ReturnType<typeof parseEnv>;
 
-export function parseEnv(source: Record<string, string | undefined> = process.env) {
+export function parseEnv(source: Record<string, string | undefined> = process.env, runner = { testRunner: process.env.VITEST !== undefined }) {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
@@ -124,6 +124,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   const env = parsed.data;
   const production = env.NODE_ENV === "production";
   const test = env.NODE_ENV === "test";
+  // NODE_ENV=test brings a built-in secret and local services by default: for the test runner only (review N-L-9).
+  if (test && !runner.testRunner) throw new Error("Invalid environment variable NODE_ENV: NODE_ENV=test is for the test runner only");
   const localServices = explicitFlag(env.LOCAL_SERVICES, test);
   const sessionSecrets = (env.SESSION_SECRETS ?? "").split(",").map((secret) => secret.trim()).filter(Boolean);
   // Without secrets only a local or test server may start: it gets a random one of its own
@@ -131,12 +133,15 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
   if (sessionSecrets.length === 0 && !localServices && !test) {
     throw new Error("Invalid environment variable SESSION_SECRETS: required unless LOCAL_SERVICES=1 (comma-separated, newest first)");
   }
-  if (production && sessionSecrets.some((secret) => secret.length < 32)) {
-    throw new Error("Invalid environment variable SESSION_SECRETS: each secret needs at least 32 characters in production");
+  // Real services mean real members, whatever NODE_ENV says (review N-L-9).
+  if ((production || !localServices) && sessionSecrets.some((secret) => secret.length < 32)) {
+    throw new Error("Invalid environment variable SESSION_SECRETS: each secret needs at least 32 characters in production and with real services");
   }
   return {
     ...env,
     production,
+    /** Cookies only over HTTPS: in production, and with real services whatever NODE_ENV says (review N-L-9). */
+    secureCookies: production || !localServices,
     /** Newest first; older ones still verify what was signed before a rotation; empty: a generated one. */
     sessionSecrets,
     devTenantHosts: explicitFlag(env.DEV_TENANT_HOSTS, test),

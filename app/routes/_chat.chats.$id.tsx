@@ -38,7 +38,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const conversationId = idParam(params.id);
   const side = await memberConversation(db(), member.id, conversationId);
   if (!side) throw data(null, { status: 404 });
-  const reply = await sendFromForm(request, member, tenant, side.otherId, context.clientIp);
+  const reply = await sendFromForm(request, member, tenant, side.otherId);
   // Without script the form posted as a page: after a send, a fresh page (a reload does not send again).
   return reply.ok && isDocumentRequest(request) ? redirect(`/chats/${conversationId}`) : chatAnswer(reply);
 }

@@ -48,7 +48,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 /** The first message starts the conversation; its page takes over from here. */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { tenant, member } = requireMember(request, context);
-  const reply = await sendFromForm(request, member, tenant, idParam(params.id), context.clientIp);
+  const reply = await sendFromForm(request, member, tenant, idParam(params.id));
   return reply.ok ? redirect(`/chats/${reply.conversationId}`) : chatAnswer(reply);
 }
 

@@ -18,7 +18,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { tenant, member } = requireMember(request, context);
   const typed = new URL(request.url).searchParams.get("code")?.slice(0, 40) ?? "";
   const [offers, repeat, t] = await Promise.all([
-    creditOffers(db(), { tenant, member, country: buyerCountry(context, tenant), code: typed || null, ip: context.clientIp }),
+    creditOffers(db(), { tenant, member, country: buyerCountry(context, tenant), code: typed || null }),
     orderToRepeat(db(), { memberId: member.id, siteId: tenant.id }),
     getFixedT(context.language, "payments"),
   ]);

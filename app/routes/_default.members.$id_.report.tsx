@@ -10,15 +10,19 @@ import { REPORT_REASONS } from "~/domain/moderation-reasons";
 import { getFixedT } from "~/i18n/i18next.server";
 import { REPORT_TEXT_LIMIT, reportSchema } from "~/models/moderation/report-form";
 import { reportableProfile, reportProfile } from "~/models/moderation/reports.server";
+import { countRequest, RATE_LIMITS } from "~/models/safety/rate-limits.server";
 import { setFlash } from "~/web/flash.server";
 import { notFound } from "~/web/http.server";
 import { requireMember } from "~/web/require-member.server";
-import { tooManyInit } from "~/web/too-many.server";
+import { tooManyCall, tooManyInit } from "~/web/too-many.server";
 
 export const handle = { i18n: ["common", "moderation"] };
 
 async function reported(request: Request, context: LoaderFunctionArgs["context"], idParam: string | undefined) {
   const { member, tenant } = requireMember(request, context);
+  // Member ids are sequential: the page names whom it reports, so it counts as a profile view (review N-L-2).
+  const counted = await countRequest(db(), tenant.id, [[RATE_LIMITS.profileViewPerMember, member.id]]);
+  if (!counted.ok) throw await tooManyCall(counted.retryAfterSeconds, context.language);
   const id = Number(idParam);
   const profile = Number.isSafeInteger(id) && id > 0 ? await reportableProfile(db(), { memberId: id, pool: tenant.pool, viewerId: member.id }) : null;
   if (!profile) notFound();

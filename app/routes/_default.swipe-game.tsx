@@ -33,7 +33,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return null;
   }
   if (intent !== "like") throw data(null, { status: 400 });
-  const reply = await submitLike(form, { tenant, member, clientIp: context.clientIp, source: "swipe", dailyLimit: swipeLimit(tenant) });
+  const reply = await submitLike(form, { tenant, member, source: "swipe", dailyLimit: swipeLimit(tenant) });
   if (!reply) throw data(null, { status: 400 });
   return likeAnswer(reply);
 }

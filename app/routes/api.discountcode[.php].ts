@@ -16,7 +16,7 @@ async function discountCode({ url, context }: ApiCall) {
   if (!query.ok) return query.answer;
   const { code, welcome } = query.data;
   if (!code && !welcome) return apiError(context.language, 400, "invalid_request", "api.invalidRequest", { fields: { code: [(await getFixedT(context.language, "security"))("api.required")] } });
-  const found = await discountFor(db(), { tenant, member, country: buyerCountry(context, tenant), code: code ?? null, ip: context.clientIp });
+  const found = await discountFor(db(), { tenant, member, country: buyerCountry(context, tenant), code: code ?? null });
   if (found.codeError === "throttled") return apiError(context.language, 429, "too_many_requests", "payments:discount.errors.throttled");
   if (found.codeError) {
     const text = (await getFixedT(context.language, "payments"))(`discount.errors.${found.codeError}`);

@@ -5,6 +5,8 @@ import { eventsAfter, latestEventId } from "~/models/notifications/member-events
 import { sessionIsLive } from "~/models/accounts/sessions.server";
 import { eventHub } from "~/services/realtime/event-hub.server";
 import { memberEventStream } from "~/services/realtime/event-stream.server";
+import { openStreams } from "~/services/realtime/open-streams.server";
+import { limitedAddress } from "~/utils/address-network";
 import { requireApiMember } from "~/web/require-member.server";
 import { countRequest, RATE_LIMITS } from "~/models/safety/rate-limits.server";
 import { tooManyCall } from "~/web/too-many.server";
@@ -29,6 +31,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (!counted.ok) return tooManyCall(counted.retryAfterSeconds, context.language);
   const hub = eventHub();
   await hub.start();
+  // Nor may a member or an address hold more than a few streams open at once: a new one ends the oldest.
+  const ended = new AbortController();
+  const signal = AbortSignal.any([request.signal, ended.signal]);
+  const closed = openStreams().open(member.id, context.clientIp && limitedAddress(context.clientIp), () => ended.abort());
   const stream = memberEventStream(
     {
       eventsAfter: (afterId, limit, writtenSince) => eventsAfter(db(), member.id, afterId, limit, writtenSince),
@@ -39,7 +45,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     },
     // A reconnect's Last-Event-ID, else the event the page's data was read at.
     parseEventId(request.headers.get("last-event-id") ?? new URL(request.url).searchParams.get("since")),
-    request.signal,
+    signal,
+    closed,
   );
   return new Response(stream, { headers: STREAM_HEADERS });
 }

@@ -5,7 +5,7 @@ import { purposeKeys } from "~/services/secrets/keys.server";
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 function baseOptions() {
-  return { path: "/", sameSite: "lax" as const, secure: env().production, httpOnly: true };
+  return { path: "/", sameSite: "lax" as const, secure: env().secureCookies, httpOnly: true };
 }
 
 /** The chosen interface language; a host-only cookie, so every domain keeps its own. */

@@ -12,7 +12,7 @@ function cookieFor(pagePath: string) {
   const path = pagePath.replace(/\/[^/]*$/, "") || "/";
   let cookie = cookies.get(path);
   if (!cookie) {
-    cookie = createCookie("link_token", { path, httpOnly: true, sameSite: "lax", secure: env().production, maxAge: 60 * 60 });
+    cookie = createCookie("link_token", { path, httpOnly: true, sameSite: "lax", secure: env().secureCookies, maxAge: 60 * 60 });
     cookies.set(path, cookie);
   }
   return cookie;

@@ -146,15 +146,25 @@ export async function openBrowser(browser: Browser, tenantId: string): Promise<{
   };
 }
 
-/** A member who signed up and confirmed their address (only those can be written to), made in a browser of their own. */
+/** A member who signed up and confirmed their address (only those can write and be written to), made in a browser of their own. */
 export async function confirmedMember(browser: Browser, tenantId: string, name: string, birth?: string): Promise<Member> {
   const other = await openBrowser(browser, tenantId);
   try {
-    const member = await signUp(other.page, tenantId, name, birth);
-    await followLoginLink(other.page, await mailLinkFor(other.page, tenantId, member.email, "/activate/"));
-    await expect(other.page).toHaveURL(brandUrl(tenantId, "/activate/done"));
-    return member;
+    return await signUpConfirmed(other.page, tenantId, name, birth);
   } finally {
     await other.close();
   }
+}
+
+/** Confirms a member's address through the activation mail's link, in the browser they are logged in with. */
+export async function confirmAddress(page: Page, tenantId: string, member: Member): Promise<void> {
+  await followLoginLink(page, await mailLinkFor(page, tenantId, member.email, "/activate/"));
+  await expect(page).toHaveURL(brandUrl(tenantId, "/activate/done"));
+}
+
+/** signUp, then the address confirmed: an unconfirmed member cannot send messages (docs/product/chat.md#who-can-be-reached). */
+export async function signUpConfirmed(page: Page, tenantId: string, name: string, birth?: string): Promise<Member> {
+  const member = await signUp(page, tenantId, name, birth);
+  await confirmAddress(page, tenantId, member);
+  return member;
 }

@@ -1,6 +1,6 @@
 import type { Frame, Page } from "@playwright/test";
 import { brandUrl, expect, giveOwnAddress, laterUntilPrompt, test } from "./helpers";
-import { logIn, send, signUp, tag } from "./member-setup";
+import { logIn, send, signUp, signUpConfirmed, tag } from "./member-setup";
 
 const BRAND = "flirtpunt";
 const PREMIUM = { email: `premium.${BRAND}@demo.invalid`, password: "demo-password-2026" };
@@ -117,7 +117,7 @@ test("a new member sees the time bonus counting down, zero padded, every second"
 test("with no credits left the popup opens after 40 s in the members area; leaving cancels it; dismissed, it stays away", async ({ page }) => {
   test.setTimeout(60_000);
   await page.clock.install();
-  await signUp(page, BRAND, `Bonus ${tag()}`);
+  await signUpConfirmed(page, BRAND, `Bonus ${tag()}`);
   await spendAllCredits(page);
   const modal = page.getByTestId("time-bonus-modal");
   // The banner is the prompt this test looks at in the end: the one before it is put away first.
@@ -170,7 +170,7 @@ test("with no credits left the popup opens after 40 s in the members area; leavi
 test("the popup's clock runs on from the members list into the chats, and its offer leads to the credits page with the code", async ({ page }) => {
   test.setTimeout(60_000);
   await page.clock.install();
-  await signUp(page, BRAND, `Chat ${tag()}`);
+  await signUpConfirmed(page, BRAND, `Chat ${tag()}`);
   await spendAllCredits(page);
   const modal = page.getByTestId("time-bonus-modal");
 

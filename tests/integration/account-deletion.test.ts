@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { eq, or } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -26,6 +27,7 @@ import {
   reactivateAccount,
   REACTIVATION_MAILS_PER_DAY,
   requestDeletion,
+  mandateFingerprint,
 } from "../../app/models/accounts/account-deletion.server";
 import { checkLogin, existingAccount } from "../../app/models/accounts/accounts.server";
 import { setInvisible } from "../../app/models/accounts/account-settings.server";
@@ -222,8 +224,13 @@ describe("erasure beyond the profile (review M-10)", () => {
     expect(record!.remarks).toBeNull();
     const [mandate] = await handle.db.select().from(directDebitRequests).where(eq(directDebitRequests.memberId, leaving));
     expect(mandate).toMatchObject({ accountHolder: "", street: "", city: "", amountCents: 1000 });
-    expect(mandate!.iban).toMatch(/^sha256:[0-9a-f]{64}$/);
-    expect(mandate!.phone).toMatch(/^sha256:[0-9a-f]{64}$/);
+    // Keyed (review N-L-5): a plain hash of a phone number or IBAN is found again by trying them all.
+    expect(mandate!.iban).toMatch(/^hmac:[0-9a-f]{64}$/);
+    expect(mandate!.phone).toMatch(/^hmac:[0-9a-f]{64}$/);
+    for (const [kept, plain] of [[mandate!.iban, "NL91ABNA0417164300"], [mandate!.phone, "+31612345678"]] as const) {
+      expect(kept).not.toContain(createHash("sha256").update(plain).digest("hex"));
+      expect(kept).toBe(mandateFingerprint(plain));
+    }
   });
 
   it("purges accounts never confirmed after 30 days, unless they paid", async () => {

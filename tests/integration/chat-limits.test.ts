@@ -43,12 +43,12 @@ describe("chat photos: the cheap checks first (review M-5)", () => {
     const poor = await createMember(handle.db, { tenant, name: "Poor", credits: 5 });
     const rich = await createMember(handle.db, { tenant, name: "Rich", credits: 100 });
     const other = await createMember(handle.db, { tenant, name: "Other" });
-    expect(await sendFromForm(notAnImage(), poor.current, tenant, other.id, null)).toEqual({ ok: false, reason: "insufficientCredits" });
+    expect(await sendFromForm(notAnImage(), poor.current, tenant, other.id)).toEqual({ ok: false, reason: "insufficientCredits" });
     await blockMember(handle.db, { blockerId: other.id, blockedId: rich.id, pool: tenant.pool });
-    expect(await sendFromForm(notAnImage(), rich.current, tenant, other.id, null)).toEqual({ ok: false, reason: "unavailable" });
+    expect(await sendFromForm(notAnImage(), rich.current, tenant, other.id)).toEqual({ ok: false, reason: "unavailable" });
     // Allowed to send: only now is the file decoded, and it is refused for what it is.
     const third = await createMember(handle.db, { tenant, name: "Third" });
-    expect(await sendFromForm(notAnImage(), rich.current, tenant, third.id, null)).toEqual({ ok: false, reason: "photoRejected" });
+    expect(await sendFromForm(notAnImage(), rich.current, tenant, third.id)).toEqual({ ok: false, reason: "photoRejected" });
   });
 });
 
@@ -57,7 +57,7 @@ describe("chat rate limits (review M-5, M-6)", () => {
     const sender = await createMember(handle.db, { tenant, name: "Snap", credits: 1000 });
     const other = await createMember(handle.db, { tenant, name: "Friend" });
     for (let i = 0; i < RATE_LIMITS.chatPhotoPerMember.max; i++) await countRequest(handle.db, tenant.id, [[RATE_LIMITS.chatPhotoPerMember, sender.id]]);
-    const reply = await sendFromForm(notAnImage(), sender.current, tenant, other.id, "198.51.100.9");
+    const reply = await sendFromForm(notAnImage(), sender.current, tenant, other.id);
     expect(reply).toMatchObject({ ok: false, reason: "tooMany" });
     const answer = chatAnswer(reply);
     expect(statusOf(answer)).toBe(429);
@@ -68,7 +68,7 @@ describe("chat rate limits (review M-5, M-6)", () => {
     const sender = await createMember(handle.db, { tenant, name: "Typist", credits: 1000 });
     const other = await createMember(handle.db, { tenant, name: "Reader" });
     for (let i = 0; i < RATE_LIMITS.chatMessagePerMember.max; i++) await countRequest(handle.db, tenant.id, [[RATE_LIMITS.chatMessagePerMember, sender.id]]);
-    expect(await sendFromForm(text("Hoi!"), sender.current, tenant, other.id, "198.51.100.10")).toMatchObject({ ok: false, reason: "tooMany", body: "Hoi!" });
+    expect(await sendFromForm(text("Hoi!"), sender.current, tenant, other.id)).toMatchObject({ ok: false, reason: "tooMany", body: "Hoi!" });
   });
 });
 

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { creditLedger, memberEvents, members, messages } from "../../db/schema/index";
 import { blockMember, unblockMember } from "../../app/models/safety/blocks.server";
-import { sendAsProfile, sendMessage, type MessageContent } from "../../app/models/chat/chat-send.server";
+import { sendAsProfile, sendMessage, sendRefusal, type MessageContent } from "../../app/models/chat/chat-send.server";
 import {
   conversationList,
   conversationMessages,
@@ -113,12 +113,16 @@ describe("who may write to whom", () => {
     expect(await send(ann, ben)).toEqual({ ok: false, reason: "conversationLimit" });
   });
 
-  it("delivers an unconfirmed member's messages, but nobody can reach them until they confirm", async () => {
+  it("lets an unconfirmed member spend nothing on messages (free ones included) and be reached by nobody until they confirm (review M-6)", async () => {
     const newbie = await person({ name: "New", credits: 100, status: "not_confirmed", paidUser: true });
     const ben = await person({ name: "Ben", credits: 100, paidUser: true });
-    expect((await send(newbie, ben)).ok).toBe(true);
+    const before = await handle.db.select({ credits: members.credits, freeMessages: members.freeMessages }).from(members).where(eq(members.id, newbie));
+    for (const content of [text("Hoi!"), { kind: "gift", giftId: "rose" }] as MessageContent[]) expect(await send(newbie, ben, content)).toEqual({ ok: false, reason: "senderUnconfirmed" });
+    expect(await sendRefusal(handle.db, { senderId: newbie, recipientId: ben, tenant, kind: "text" })).toBe("senderUnconfirmed");
+    expect(await handle.db.select({ credits: members.credits, freeMessages: members.freeMessages }).from(members).where(eq(members.id, newbie))).toEqual(before);
     expect(await send(ben, newbie)).toEqual({ ok: false, reason: "recipientUnconfirmed" });
     await handle.db.update(members).set({ status: "active" }).where(eq(members.id, newbie));
+    expect((await send(newbie, ben)).ok).toBe(true);
     expect((await send(ben, newbie)).ok).toBe(true);
   });
 

@@ -65,6 +65,9 @@ describe("download my data (review M-10)", () => {
     expect(data.messagesWritten.map((m) => m.body)).toEqual(["Hoi Bram, zin in koffie?"]);
     expect(data.account).not.toHaveProperty("passwordHash");
     expect(JSON.stringify(data)).not.toContain("$argon2");
+    // Nor the two-step login's sealed secret and recovery-code hashes (review N-L-4): only that it is on.
+    for (const key of ["totpSecret", "totpRecoveryCodes", "totpLastStep"]) expect(data.account).not.toHaveProperty(key);
+    expect(data.account).toHaveProperty("totpEnabledAt");
 
     // The link is the member's alone, and dies after its days.
     expect(await dataExportFile(handle.db, other.id, token!)).toBeNull();

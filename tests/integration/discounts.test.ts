@@ -210,13 +210,13 @@ describe("trying discount codes", () => {
   it("is throttled per member: past the limit of wrong codes, no code is looked up, not even a right one", async () => {
     await handle.db.insert(discountCodes).values({ code: "RIGHT", percent: 10 });
     const member = await memberSignedUp(100 * HOUR);
-    const tryCode = (code: string) => discountFor(handle.db, { tenant, member, country: "NL", code, ip: "198.51.100.40" });
+    const tryCode = (code: string) => discountFor(handle.db, { tenant, member, country: "NL", code });
     expect((await tryCode("RIGHT")).codeError).toBeNull();
     for (let i = 0; i < RATE_LIMITS.discountCodePerMember.max; i++) expect((await tryCode(`GUESS${i}`)).codeError).toBe("not_found");
     expect((await tryCode("GUESS-MORE")).codeError).toBe("throttled");
     expect((await tryCode("RIGHT")).codeError).toBe("throttled");
-    // Another member from elsewhere is not held up.
+    // Another member, even behind the same address, is not held up.
     const other = await memberSignedUp(100 * HOUR);
-    expect((await discountFor(handle.db, { tenant, member: other, country: "NL", code: "RIGHT", ip: "198.51.100.41" })).codeError).toBeNull();
+    expect((await discountFor(handle.db, { tenant, member: other, country: "NL", code: "RIGHT" })).codeError).toBeNull();
   });
 });

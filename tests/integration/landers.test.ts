@@ -6,6 +6,7 @@ import { createAccount } from "../../app/models/accounts/accounts.server";
 import { loadLander } from "../../app/models/landers/pages/lander-page.server";
 import { conversationAfterActivation, loadMemberLanding } from "../../app/models/landers/pages/member-landing.server";
 import { tenantSchema } from "../../app/tenancy/schema";
+import { trackingCookie } from "../../app/web/cookies.server";
 import { contextFor } from "../fixtures/context";
 import { testDatabasePerFile } from "../fixtures/database";
 import { createMember } from "../fixtures/members";
@@ -75,6 +76,32 @@ describe("member landing pages", () => {
       expect(answer.status, id).toBe(302);
       expect(answer.headers.get("Location"), id).toBe("/landers/gallery?network=n");
     }
+  });
+
+  it("follow the brand's logged_out_search: a brand that shows visitors no members sends them to its lander", async () => {
+    const base = tenantFixture({ id: "delta", pool: "closed" });
+    const delta = tenantSchema.parse({
+      ...base,
+      landers: { default: "video" },
+      settings: { ...base.settings, logged_out_search: "none", logged_out_search_trafficsource: "all", visible_profile_fields: ["gender", "city"] },
+    });
+    const real = await createMember(handle.db, { tenant: delta, name: "Echt", photo: "active", birthDate: "1990-01-01", city: "Gouda" });
+    const load = (layout: "landing" | "landing2" | "landing3" | "signup", query = "", cookie = "") =>
+      callRoute(
+        loadMemberLanding(
+          { request: new Request(`http://delta.example/members/${real.id}/${layout}${query}`, { headers: { cookie } }), context: contextFor(delta), params: { id: String(real.id) } },
+          layout,
+        ),
+      );
+    for (const layout of ["landing", "landing2", "landing3", "signup"] as const) {
+      const answer = (await load(layout, "?sub1=x")) as Response;
+      expect(answer.status, layout).toBe(302);
+      expect(answer.headers.get("Location"), layout).toBe("/landers/video?sub1=x");
+    }
+    // A visit from a traffic source follows logged_out_search_trafficsource ('all' here), and only the visible fields show.
+    const source = await trackingCookie.serialize({ t: { network: "n" }, at: Date.now() });
+    const fromAd = (await load("landing", "", source.split(";")[0]!)) as DataWithInit<{ profile: { name: string; age: number | null; city: string | null } }>;
+    expect(fromAd.data.profile).toMatchObject({ name: "Echt", age: null, city: "Gouda" });
   });
 
   it("send a logged-in member to the profile itself", async () => {

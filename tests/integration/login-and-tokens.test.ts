@@ -116,6 +116,12 @@ describe("checkLogin", () => {
     expect(await loginBlockedMinutes(handle.db, { siteId: SITE, email: "fresh@example.com", ip: "198.51.100.10" })).toBe(0);
   });
 
+  it("counts an IPv6 address by its /64: rotating through one network's addresses guesses no further (N-L-1)", async () => {
+    for (let i = 0; i < 30; i++) await recordLoginAttempt(handle.db, { siteId: SITE, email: `rotate${i}@example.com`, ip: `2001:db8:1:2::${(i + 1).toString(16)}` }, false);
+    expect(await loginBlockedMinutes(handle.db, { siteId: SITE, email: "fresh@example.com", ip: "2001:db8:1:2:ffff::1" })).toBeGreaterThan(0);
+    expect(await loginBlockedMinutes(handle.db, { siteId: SITE, email: "fresh@example.com", ip: "2001:db8:1:3::1" })).toBe(0);
+  });
+
   it("limits an address per brand: failures on one brand lock nobody out of another", async () => {
     const ip = "198.51.100.11";
     for (let i = 0; i < 30; i++) await recordLoginAttempt(handle.db, { siteId: SITE, email: `try${i}@example.com`, ip }, false);

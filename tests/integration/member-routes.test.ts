@@ -183,18 +183,22 @@ describe("/members and /members/{id}", () => {
   });
 
   it("an address that opens more profiles in an hour than a person reads gets a 429 with Retry-After and a translated reason (I-6)", async () => {
+    // A brand that shows its members to visitors (alpha does not), same pool.
+    const open = tenantSchema.parse(base);
     const target = await addPerson(alpha, "Target");
-    const reader = await addPerson(alpha, "Reader");
-    const context = { ...contextFor(alpha, { member: reader }), clientIp: "198.51.100.77" };
+    const context = { ...contextFor(open), clientIp: "198.51.100.77" };
     const url = `http://alpha.example/members/${target.id}`;
-    for (let i = 0; i < RATE_LIMITS.profileViewPerAddress.max; i++) await countRequest(handle.db, alpha.id, [[RATE_LIMITS.profileViewPerAddress, context.clientIp]]);
+    for (let i = 0; i < RATE_LIMITS.profileViewPerAddress.max; i++) await countRequest(handle.db, open.id, [[RATE_LIMITS.profileViewPerAddress, context.clientIp]]);
     const refused = await callRoute(memberLoader({ request: new Request(url), context, params: { id: String(target.id) } }));
     expect(statusOf(refused)).toBe(429);
     const { data: body, init } = refused as { data: { error: string; message: string }; init: ResponseInit };
     expect(Number(new Headers(init.headers).get("Retry-After"))).toBeGreaterThan(0);
     expect(body).toMatchObject({ error: "too_many_requests", message: expect.stringContaining("Te veel pogingen") });
-    // Another address on the same brand is not affected.
-    const other = await memberLoader({ request: new Request(url), context: contextFor(alpha, { member: target }), params: { id: String(target.id) } });
+    // Another address on the same brand is not affected, and a member behind the same address is counted as themselves (N-L-1).
+    const other = await memberLoader({ request: new Request(url), context: contextFor(open), params: { id: String(target.id) } });
     expect(other.profile.name).toBe("Target");
+    const reader = await addPerson(alpha, "Reader");
+    const behindNat = await memberLoader({ request: new Request(url), context: { ...context, member: reader }, params: { id: String(target.id) } });
+    expect(behindNat.profile.name).toBe("Target");
   });
 });

@@ -4,9 +4,9 @@ import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { conversations, directDebitRequests, memberNotices, members, messages, photos, profiles, profileTextReviews, sessions, staffAudit } from "../../db/schema/index";
+import { blocks, conversations, directDebitRequests, memberNotices, members, messages, photos, profiles, profileTextReviews, sessions, staffAudit } from "../../db/schema/index";
 import { banByValue, banMember, banReasonOf, isBannedEmail, liftBan, listBans } from "../../app/models/moderation/bans.server";
-import { decideReport, reportProfile, reportQueue } from "../../app/models/moderation/reports.server";
+import { decideReport, reportableProfile, reportProfile, reportQueue } from "../../app/models/moderation/reports.server";
 import { checkLogin } from "../../app/models/accounts/accounts.server";
 import { isBlocked } from "../../app/models/payments/direct-debit.server";
 import { uploadPhoto } from "../../app/models/profiles/photos.server";
@@ -169,6 +169,21 @@ describe("reports and bans", () => {
     expect(await reportProfile(handle.db, { ...base, reportedId: hal.id })).toEqual({ ok: false, reason: "already" });
     expect(await reportProfile(handle.db, { ...base, reportedId: elsewhere.id })).toEqual({ ok: false, reason: "notFound" });
     expect(await reportProfile(handle.db, { ...base, reportedId: gus.id })).toEqual({ ok: false, reason: "notFound" });
+  });
+
+  it("names on the report page only a member the reporter may see, or one they have a conversation with (review N-L-2)", async () => {
+    const reporter = await createMember(handle.db, { tenant: alpha, name: "Rita" });
+    const seen = await createMember(handle.db, { tenant: alpha, name: "Zichtbaar" });
+    const invisible = await createMember(handle.db, { tenant: alpha, name: "Onzichtbaar", invisible: true });
+    const blocker = await createMember(handle.db, { tenant: alpha, name: "Blokkeerder" });
+    const disabled = await createMember(handle.db, { tenant: alpha, name: "Uitgezet", status: "disabled" });
+    const partner = await createMember(handle.db, { tenant: alpha, name: "Gesprekspartner", invisible: true });
+    await handle.db.insert(blocks).values({ blockerId: blocker.id, blockedId: reporter.id });
+    await handle.db.insert(conversations).values({ memberLow: Math.min(reporter.id, partner.id), memberHigh: Math.max(reporter.id, partner.id), startedBy: partner.id });
+    const name = async (memberId: number) => (await reportableProfile(handle.db, { memberId, pool: "shared", viewerId: reporter.id }))?.name ?? null;
+    expect(await name(seen.id)).toBe("Zichtbaar");
+    expect(await name(partner.id)).toBe("Gesprekspartner");
+    for (const hidden of [invisible, blocker, disabled]) expect(await name(hidden.id)).toBeNull();
   });
 
   it("a warning tells the member and closes every open report about them", async () => {

@@ -43,6 +43,9 @@ describe("page presence", () => {
     expect(presencePath("//evil.example/")).toBeNull();
     expect(presencePath(7)).toBeNull();
     expect(presencePath(`/${"a".repeat(400)}`)).toBeNull();
+    // Nothing that could forge a log line or hide in one (review N-L-9).
+    for (const forged of ["/members\npage-bounce site=x member=1 path=/ ms=1", "/a\rb", "/a\u001b[2Jb", "/a b", "/a\u2028b"]) expect(presencePath(forged), JSON.stringify(forged)).toBeNull();
+    expect(pageBounce({ lb: true, path: "/members\nforged", ms: 5 })).toBeNull();
   });
 
   it("reads a page-bounce report only as a path of the site and a time", () => {

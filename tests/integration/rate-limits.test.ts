@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/client.server";
 import { setDatabaseHandle } from "../../db/database.server";
-import { countRequest, pruneRateLimits, RATE_LIMITS, type RateLimit } from "../../app/models/safety/rate-limits.server";
+import { countRequest, isLimited, memberOrAddress, pruneRateLimits, RATE_LIMITS, type RateLimit } from "../../app/models/safety/rate-limits.server";
 import { submitSignup } from "../../app/models/accounts/pages/signup.server";
 import { tenantSchema } from "../../app/tenancy/schema";
 import { createTestDatabase, type TestDatabase } from "../fixtures/database";
@@ -60,6 +60,33 @@ describe("countRequest", () => {
     } finally {
       await second?.close();
     }
+  });
+
+  it("counts an IPv6 address by its /64, so rotating through one network's addresses gains nothing (N-L-1)", async () => {
+    const now = new Date("2026-11-24T10:00:20Z");
+    for (let i = 1; i <= 3; i++) expect((await countRequest(handle.db, "alpha", [[THREE_PER_MINUTE, `2001:db8:5:6::${i}`]], now)).ok).toBe(true);
+    expect((await countRequest(handle.db, "alpha", [[THREE_PER_MINUTE, "2001:db8:5:6:abcd:ef01:2345:6789"]], now)).ok).toBe(false);
+    expect((await isLimited(handle.db, "alpha", [[THREE_PER_MINUTE, "2001:db8:5:6::99"]], now)).ok).toBe(false);
+    // The next /64 is another connection.
+    expect((await countRequest(handle.db, "alpha", [[THREE_PER_MINUTE, "2001:db8:5:7::1"]], now)).ok).toBe(true);
+  });
+
+  it("counts a logged-in member as themselves and only a visitor by address: members behind one carrier NAT are not refused together", async () => {
+    const now = new Date("2026-11-24T10:00:20Z");
+    const perMember: RateLimit = { name: "test-member", max: 3, windowMs: 60_000 };
+    const perAddress: RateLimit = { name: "test-address", max: 5, windowMs: 60_000 };
+    const nat = "198.51.100.200";
+    // Ten members behind one address, two requests each: more than the address's limit together, none refused.
+    for (let member = 1; member <= 10; member++) {
+      for (let i = 0; i < 2; i++) expect((await countRequest(handle.db, "alpha", memberOrAddress(perMember, member, perAddress, nat), now)).ok).toBe(true);
+    }
+    // One member past their own limit is refused alone.
+    expect((await countRequest(handle.db, "alpha", memberOrAddress(perMember, 1, perAddress, nat), now)).ok).toBe(true);
+    expect((await countRequest(handle.db, "alpha", memberOrAddress(perMember, 1, perAddress, nat), now)).ok).toBe(false);
+    expect((await countRequest(handle.db, "alpha", memberOrAddress(perMember, 2, perAddress, nat), now)).ok).toBe(true);
+    // Visitors are counted by the address.
+    for (let i = 0; i < 5; i++) expect((await countRequest(handle.db, "alpha", memberOrAddress(perMember, null, perAddress, nat), now)).ok).toBe(true);
+    expect((await countRequest(handle.db, "alpha", memberOrAddress(perMember, null, perAddress, nat), now)).ok).toBe(false);
   });
 
   it("forgets windows that ended long ago", async () => {

@@ -13,6 +13,8 @@ import { tenantSchema } from "../../app/tenancy/schema";
 import { testDatabasePerFile } from "../fixtures/database";
 import { createMember } from "../fixtures/members";
 import { tenantFixture } from "../fixtures/tenant";
+import { contextFor } from "../fixtures/context";
+import { loader as eventsLoader } from "../../app/routes/api.events";
 
 const handle = testDatabasePerFile();
 /** On PostgreSQL a second connection pool stands for a second server process. */
@@ -220,6 +222,41 @@ describe("the event stream", () => {
     expect(behind.text).not.toContain("event: likes");
     behind.close();
     await hub.stop();
+  });
+});
+
+describe("open event streams (review M-5)", () => {
+  it("are capped per member: a new stream past the cap ends the member's oldest one, others' stay open", async () => {
+    setDatabaseHandle(handle);
+    setEventHub(new EventHub(() => handle));
+    try {
+      const member = await createMember(handle.db, { tenant, name: "Tabs" });
+      const neighbour = await createMember(handle.db, { tenant, name: "Buur" });
+      const aborts: AbortController[] = [];
+      const openStream = async (current: typeof member.current, ip: string) => {
+        const abort = new AbortController();
+        aborts.push(abort);
+        const answer = await eventsLoader({
+          request: new Request("http://alpha.example/api/events", { signal: abort.signal }),
+          context: contextFor(tenant, { member: current, sessionId: `session-${current.id}`, clientIp: ip }),
+          params: {},
+        });
+        const reader = (answer as Response).body!.getReader();
+        await reader.read();
+        return reader;
+      };
+      const theirs = await openStream(neighbour.current, "2001:db8:9:9::2");
+      const first = await openStream(member.current, "2001:db8:9:9::1");
+      for (let i = 0; i < 8; i++) await openStream(member.current, `2001:db8:9:9::${i + 10}`);
+      // The member's first stream has ended: the reader hears the end at once.
+      const ended = await Promise.race([first.read(), new Promise((r) => setTimeout(() => r("open"), 2000))]);
+      expect(ended).toMatchObject({ done: true });
+      const stillOpen = await Promise.race([theirs.read(), new Promise((r) => setTimeout(() => r("open"), 300))]);
+      expect(stillOpen).toBe("open");
+      for (const abort of aborts) abort.abort();
+    } finally {
+      setDatabaseHandle(undefined);
+    }
   });
 });
 

@@ -4,6 +4,9 @@ import { orders, staffAudit, supportCases } from "../../db/schema/index";
 import { accessFromMailboxHash, addCustomerMessage, caseQueue, customerCase, openCase } from "../../app/models/support/support-cases.server";
 import { answerCase, caseDetails, refundFromCase, setCaseStatus } from "../../app/models/support/case-handling.server";
 import { mailCaseOpened } from "../../app/models/support/case-mails.server";
+import { submitComplaint } from "../../app/models/support/pages/complaint-page.server";
+import { setDatabaseHandle } from "../../db/database.server";
+import { contextFor, formOf } from "../fixtures/context";
 import { readPostmarkInbound } from "../../app/models/support/inbound-mail";
 import { createStaff } from "../../app/models/staff/staff-accounts.server";
 import type { StaffMember } from "../../app/models/staff/staff-roles";
@@ -17,8 +20,14 @@ import { tenantFixture } from "../fixtures/tenant";
 const handle = testDatabasePerFile();
 const alpha = tenantSchema.parse(tenantFixture({ id: "alpha", pool: "shared" }));
 let mail: ReturnType<typeof captureMail>;
-beforeAll(() => (mail = captureMail()));
-afterAll(() => mail.restore());
+beforeAll(() => {
+  mail = captureMail();
+  setDatabaseHandle(handle);
+});
+afterAll(() => {
+  mail.restore();
+  setDatabaseHandle(undefined);
+});
 
 let staffCount = 0;
 async function supporter(brands: string[] = []): Promise<StaffMember> {
@@ -34,10 +43,9 @@ describe("support cases", () => {
     mail.sent.length = 0;
     const opened = await openCase(handle.db, { siteId: "alpha", memberId: null, email: "visitor@example.com", language: "de", subject: "other", message: "Ich habe eine Frage zu eurer Seite.", orderReference: null });
     expect(opened.reference).toMatch(/^K-[A-Z2-9]{8}$/);
-    await mailCaseOpened(alpha, { email: "visitor@example.com", name: "", language: "de", reference: opened.reference }, opened, "Ich habe eine Frage zu eurer Seite.");
+    await mailCaseOpened(alpha, { email: "visitor@example.com", name: "", language: "de", reference: opened.reference }, opened);
     expect(mail.sent).toHaveLength(1);
     expect(mail.sent[0]!.subject).toContain(opened.reference);
-    expect(mail.sent[0]!.text).toContain("Ich habe eine Frage zu eurer Seite.");
     const replyTo = mail.sent[0]!.headers?.["Reply-To"] ?? "";
     const hash = /\+([^@]+)@/.exec(replyTo)?.[1] ?? "";
     expect(accessFromMailboxHash(hash)).toEqual({ reference: opened.reference, token: opened.token });
@@ -69,6 +77,25 @@ describe("support cases", () => {
     expect((await caseQueue(handle.db, [], "closed")).some((item) => item.id === opened.caseId)).toBe(true);
     const audit = await handle.db.select({ action: staffAudit.action }).from(staffAudit).where(eq(staffAudit.staffId, supportMember.id));
     expect(audit.map((entry) => entry.action)).toEqual(["case_answer", "case_status"]);
+  });
+
+  it("never mails what a visitor wrote to the address they typed, and mails one address a few acknowledgements a day at most", async () => {
+    mail.sent.length = 0;
+    const phishing = "Your subscription will be charged EUR 89, cancel here: https://evil.example/cancel";
+    const post = (email: string) => submitComplaint(formOf({ subject: "other", message: phishing, email }), alpha, contextFor(alpha));
+    const first = await post("victim@example.com");
+    expect(first.ok).toBe(true);
+    expect(mail.sent).toHaveLength(1);
+    expect(mail.sent[0]!.to).toBe("victim@example.com");
+    expect(mail.sent[0]!.text).toContain(first.ok ? first.reference : "?");
+    expect(mail.sent[0]!.text).not.toContain("evil.example");
+    expect(mail.sent[0]!.html).not.toContain("evil.example");
+    // Each post from another address: the recipient's own daily limit still stops the flood.
+    for (let i = 0; i < 5; i += 1) await post("Victim@example.com");
+    expect(mail.sent.length).toBeLessThanOrEqual(3);
+    const refused = await post("victim@example.com");
+    expect(refused.ok).toBe(false);
+    expect(refused.ok ? 0 : refused.retryAfterSeconds).toBeGreaterThan(0);
   });
 
   it("links the order a member names only when it is theirs, and keeps support to their brands", async () => {

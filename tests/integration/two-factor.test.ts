@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { generate } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "../../db/client.server";
@@ -43,6 +44,11 @@ describe("two-step login (review L-6)", () => {
     const [row] = await handle.db.select({ secret: members.totpSecret, codes: members.totpRecoveryCodes }).from(members).where(eq(members.id, id));
     expect(row!.secret).not.toContain(secret);
     expect(JSON.stringify(row!.codes)).not.toContain(enabled.ok ? enabled.recoveryCodes[0] : "x");
+    // At least 64 random bits each, kept as a keyed hash: a stolen row or export cannot be hashed through (review N-L-4).
+    for (const code of enabled.ok ? enabled.recoveryCodes : []) {
+      expect(code.replace(/[^0-9a-f]/g, "").length * 4).toBeGreaterThanOrEqual(64);
+      for (const plain of [code, code.trim().toLowerCase(), code.replace(/-/g, "")]) expect(row!.codes).not.toContain(createHash("sha256").update(plain).digest("hex"));
+    }
   });
 
   it("takes a code once (no replay), a recovery code once, and nothing wrong", async () => {
@@ -58,6 +64,10 @@ describe("two-step login (review L-6)", () => {
     const recovery = enabled.recoveryCodes[3]!;
     expect(await checkSecondFactor(handle.db, id, recovery.toUpperCase())).toBe(true);
     expect(await checkSecondFactor(handle.db, id, recovery)).toBe(false);
+    // A code given before the keyed hashes (40 bits, plain SHA-256) still works, once.
+    await handle.db.update(members).set({ totpRecoveryCodes: [createHash("sha256").update("abcde-12345").digest("hex")] }).where(eq(members.id, id));
+    expect(await checkSecondFactor(handle.db, id, " ABCDE-12345 ")).toBe(true);
+    expect(await checkSecondFactor(handle.db, id, "abcde-12345")).toBe(false);
     await disableTwoFactor(handle.db, id);
     expect(await twoFactorEnabled(handle.db, id)).toBe(false);
   });

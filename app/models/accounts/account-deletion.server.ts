@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHmac } from "node:crypto";
 import { and, desc, eq, gt, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
 import {
@@ -19,6 +19,7 @@ import {
   swipeDays,
   swipePasses,
 } from "../../../db/schema";
+import { signingKey } from "~/services/secrets/keys.server";
 import type { Storage } from "~/services/storage/storage";
 import type { Tenant } from "~/tenancy/schema";
 import { sendReactivationMail } from "./account-mail.server";
@@ -243,9 +244,13 @@ export async function purgeRejectedPhotos(db: Database, storage: Storage, now = 
   return removed.length;
 }
 
-/** What is kept of an IBAN or phone once its owner is gone: a hash, enough to recognise it again for fraud control. */
-function fingerprint(value: string): string {
-  return `sha256:${createHash("sha256").update(value).digest("hex")}`;
+/**
+ * What is kept of an IBAN or phone once its owner is gone: enough to recognise it again for fraud
+ * control. Keyed with a secret of its own (review N-L-5): phone numbers and one bank's account numbers
+ * are few enough to hash them all, so a plain hash would name the member again.
+ */
+export function mandateFingerprint(value: string): string {
+  return `hmac:${createHmac("sha256", signingKey("mandate-fingerprint")).update(value).digest("hex")}`;
 }
 
 /** Purges one account; returns the storage keys of its photos, or null when it was no longer due. */
@@ -281,7 +286,7 @@ async function purgeAccount(db: Database, memberId: number, due: SQL, now: Date)
     for (const mandate of mandates) {
       await tx
         .update(directDebitRequests)
-        .set({ accountHolder: "", street: "", houseNumber: "", zip: "", city: "", iban: fingerprint(mandate.iban), phone: fingerprint(mandate.phone) })
+        .set({ accountHolder: "", street: "", houseNumber: "", zip: "", city: "", iban: mandateFingerprint(mandate.iban), phone: mandateFingerprint(mandate.phone) })
         .where(eq(directDebitRequests.id, mandate.id));
     }
     if (member.email) {

@@ -70,12 +70,13 @@ export async function dataExportFile(db: Database, memberId: number, token: stri
 /**
  * Everything stored about a member (GDPR articles 15 and 20): account, profile, photos, the
  * messages they wrote, likes, blocks, orders and credit ledger, direct-debit mandates, settings,
- * login history and sessions. Not the password hash, nor what others wrote.
+ * login history and sessions. Not the password hash, the two-step login's secret and recovery-code
+ * hashes (review N-L-4: enough to pass the second step), nor what others wrote.
  */
 export async function collectMemberData(db: Database, memberId: number) {
   const [member] = await db.select().from(members).where(eq(members.id, memberId));
   if (!member) return null;
-  const { passwordHash: _secret, ...account } = member;
+  const { passwordHash: _secret, totpSecret: _totp, totpRecoveryCodes: _recovery, totpLastStep: _step, ...account } = member;
   const [profile] = await db.select().from(profiles).where(eq(profiles.memberId, memberId));
   return {
     account,

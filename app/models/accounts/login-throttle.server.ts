@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, max, sql } from "drizzle-orm";
 import type { Executor } from "../../../db/client.server";
 import { loginAttempts } from "../../../db/schema";
+import { limitedAddress } from "~/utils/address-network";
 
 /** Failed logins for one account within the window that block it. */
 export const ACCOUNT_FAILURE_LIMIT = 5;
@@ -26,10 +27,11 @@ export async function loginBlockedMinutes(db: Executor, target: LoginTarget, now
     blockedUntil = failures[ACCOUNT_FAILURE_LIMIT - 1]!.at.getTime() + THROTTLE_WINDOW_MS;
   }
   if (target.ip) {
+    // An IPv6 address counts by its /64, as it is stored (review N-L-1).
     const [fromAddress] = await db
       .select({ n: count(), latest: max(loginAttempts.createdAt) })
       .from(loginAttempts)
-      .where(and(eq(loginAttempts.ip, target.ip), eq(loginAttempts.siteId, target.siteId), eq(loginAttempts.succeeded, false), gt(loginAttempts.createdAt, since)));
+      .where(and(eq(loginAttempts.ip, limitedAddress(target.ip)), eq(loginAttempts.siteId, target.siteId), eq(loginAttempts.succeeded, false), gt(loginAttempts.createdAt, since)));
     if ((fromAddress?.n ?? 0) >= ADDRESS_FAILURE_LIMIT && fromAddress?.latest) {
       blockedUntil = Math.max(blockedUntil, fromAddress.latest.getTime() + THROTTLE_WINDOW_MS);
     }
@@ -38,7 +40,7 @@ export async function loginBlockedMinutes(db: Executor, target: LoginTarget, now
 }
 
 export async function recordLoginAttempt(db: Executor, target: LoginTarget, succeeded: boolean, now = new Date()): Promise<void> {
-  await db.insert(loginAttempts).values({ ...target, succeeded, createdAt: now });
+  await db.insert(loginAttempts).values({ ...target, ip: target.ip && limitedAddress(target.ip), succeeded, createdAt: now });
 }
 
 /** The account's latest failed attempts that count (within the window, since its last success), newest first. */

@@ -12,6 +12,7 @@ export const SEND_REFUSALS = [
   "conversationLimit",
   "insufficientCredits",
   "recipientUnconfirmed",
+  "senderUnconfirmed",
   "empty",
   "tooLong",
   "giftUnavailable",

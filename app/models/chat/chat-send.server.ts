@@ -50,6 +50,9 @@ async function checkSend(tx: Transaction, input: { senderId: number; recipientId
     .where(eq(members.id, input.senderId));
   const [sender] = lock ? await senderQuery.for("no key update") : await senderQuery;
   if (!sender || (GONE as readonly string[]).includes(sender.status)) throw new Refused("unavailable");
+  // An unconfirmed account spends nothing on messages, its free ones included, until its address is
+  // confirmed (docs/product/chat.md#who-can-be-reached, review M-6): a script's throwaway addresses write to nobody.
+  if (sender.status === "not_confirmed") throw new Refused("senderUnconfirmed");
 
   const pair = ordered(input.senderId, input.recipientId);
   // The recipient, the rules about them and the pair's conversation, in one round trip.

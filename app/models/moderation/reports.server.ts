@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database, Executor } from "../../../db/client.server";
-import { conversations, members, messages, photos, profiles, reports } from "../../../db/schema";
+import { blocks, conversations, members, messages, photos, profiles, reports } from "../../../db/schema";
 import type { PhotoRejectReason, ReportReason, TextRejectReason, WarningReason } from "~/domain/moderation-reasons";
 import { countRequest, RATE_LIMITS } from "~/models/safety/rate-limits.server";
 import { recordStaffAction } from "~/models/staff/staff-audit.server";
@@ -25,8 +25,7 @@ export async function reportProfile(
   input: { reporterId: number; siteId: string; pool: string; reportedId: number; conversationId: number | null; reason: ReportReason; text: string | null },
 ): Promise<ReportOutcome> {
   if (input.reportedId === input.reporterId) return { ok: false, reason: "notFound" };
-  const [reported] = await db.select({ id: profiles.memberId }).from(profiles).where(and(eq(profiles.memberId, input.reportedId), eq(profiles.pool, input.pool)));
-  if (!reported) return { ok: false, reason: "notFound" };
+  if (!(await reportableProfile(db, { memberId: input.reportedId, pool: input.pool, viewerId: input.reporterId }))) return { ok: false, reason: "notFound" };
   // Only a conversation of the two of them is kept with the report.
   let conversationId: number | null = null;
   if (input.conversationId !== null) {
@@ -203,9 +202,24 @@ export async function decideReport(db: Database, storage: Storage, registry: Ten
   return true;
 }
 
-/** The name of a profile the member may report: in their pool, not their own. */
+/** The name of a profile the member may report: in their pool, not their own, one they may see or have written with. */
 export async function reportableProfile(db: Executor, input: { memberId: number; pool: string; viewerId: number }): Promise<{ name: string } | null> {
   if (input.memberId === input.viewerId) return null;
-  const [row] = await db.select({ name: profiles.name }).from(profiles).where(and(eq(profiles.memberId, input.memberId), eq(profiles.pool, input.pool)));
-  return row ?? null;
+  const pair = { low: Math.min(input.memberId, input.viewerId), high: Math.max(input.memberId, input.viewerId) };
+  const [row] = await db
+    .select({
+      name: profiles.name,
+      status: members.status,
+      invisible: members.invisible,
+      listed: profiles.listed,
+      blockedViewer: sql<boolean>`exists (select 1 from ${blocks} where ${blocks.blockerId} = ${input.memberId} and ${blocks.blockedId} = ${input.viewerId})`,
+      talked: sql<boolean>`exists (select 1 from ${conversations} where ${conversations.memberLow} = ${pair.low} and ${conversations.memberHigh} = ${pair.high})`,
+    })
+    .from(profiles)
+    .innerJoin(members, eq(members.id, profiles.memberId))
+    .where(and(eq(profiles.memberId, input.memberId), eq(profiles.pool, input.pool)));
+  if (!row || row.status === "deleted") return null;
+  // Someone the reporter wrote with stays reportable; anyone else only while the profile page would show them (review N-L-2).
+  const visible = (row.status === "active" || row.status === "not_confirmed") && !row.invisible && row.listed && !row.blockedViewer;
+  return row.talked || visible ? { name: row.name } : null;
 }

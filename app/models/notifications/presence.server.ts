@@ -16,6 +16,8 @@ const MAX_PATH = 300;
 /** Only a same-site path (not a full address or a protocol-relative one) is kept. */
 export function presencePath(value: unknown): string | null {
   if (typeof value !== "string" || value.length > MAX_PATH || !value.startsWith("/") || value.startsWith("//")) return null;
+  // A page's own path is URL-encoded: control characters, spaces and line separators only forge log lines (review N-L-9).
+  if (/[\p{Cc}\p{Z}]/u.test(value)) return null;
   return value.split(/[?#]/, 1)[0] ?? null;
 }
 

@@ -1,6 +1,7 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Executor } from "../../../db/client.server";
 import { rateLimitCounters } from "../../../db/schema";
+import { limitedAddress } from "~/utils/address-network";
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -23,13 +24,11 @@ export const RATE_LIMITS = {
   emailChangePerMember: { name: "email-change-member", max: 3, windowMs: DAY_MS },
   activationResendPerAddress: { name: "activation-resend-address", max: 10, windowMs: HOUR_MS },
   discountCodePerMember: { name: "discount-code-member", max: 10, windowMs: HOUR_MS },
-  discountCodePerAddress: { name: "discount-code-address", max: 30, windowMs: HOUR_MS },
-  // The swipe game has a daily limit of its own; these stop only a script liking everyone.
+  // What only members do is counted per member, never by a shared (carrier-NAT) address: one member past
+  // the limit is refused alone (review N-L-1). The swipe game has a daily limit of its own; this stops only a script liking everyone.
   likePerMember: { name: "like-member", max: 300, windowMs: HOUR_MS },
-  likePerAddress: { name: "like-address", max: 600, windowMs: HOUR_MS },
   // Chat: a quick typist sends a few messages a minute; photos are decoded and stored, so fewer.
   chatMessagePerMember: { name: "chat-message-member", max: 300, windowMs: HOUR_MS },
-  chatMessagePerAddress: { name: "chat-message-address", max: 1000, windowMs: HOUR_MS },
   chatPhotoPerMember: { name: "chat-photo-member", max: 30, windowMs: HOUR_MS },
   profilePhotoPerMember: { name: "profile-photo-member", max: 30, windowMs: HOUR_MS },
   // The second step of a two-step login: a million codes, so a handful of tries.
@@ -58,6 +57,8 @@ export const RATE_LIMITS = {
   // Reports and complaints: a member reports a few profiles at most; a visitor's form is mailed, so few per address.
   reportPerMember: { name: "report-member", max: 20, windowMs: DAY_MS },
   complaintPerAddress: { name: "complaint-address", max: 10, windowMs: HOUR_MS },
+  // Each complaint mails its acknowledgement to the address typed: one inbox gets a few a day, from all brands together.
+  complaintPerRecipient: { name: "complaint-recipient", max: 3, windowMs: DAY_MS },
   // A stream opens on every full page load and on every switch between the chat and the other pages.
   eventStreamPerMember: { name: "event-stream-member", max: 300, windowMs: 10 * MINUTE_MS },
 } as const satisfies Record<string, RateLimit>;
@@ -67,16 +68,32 @@ export const ALL_BRANDS = "*";
 
 export type Counted = { ok: true } | { ok: false; retryAfterSeconds: number };
 
+type Check = [RateLimit, string | number | null];
+
+/**
+ * The count of something members and visitors both do: a logged-in member is counted as
+ * themselves, only a visitor by the address. Many members behind one carrier-NAT address are then
+ * never refused together, and one member past their own limit is refused alone (review N-L-1).
+ */
+export function memberOrAddress(perMember: RateLimit, memberId: number | null, perAddress: RateLimit, address: string | null): Check[] {
+  return memberId !== null ? [[perMember, memberId]] : [[perAddress, address]];
+}
+
+/** The row key of a count: an address counts by the network one person holds (an IPv6 /64). */
+function counterKey(limit: RateLimit, siteId: string, subject: string | number): string {
+  return `${limit.name}:${siteId}:${typeof subject === "string" ? limitedAddress(subject) : subject}`;
+}
+
 /**
  * Counts one request against each limit for its subject (null: not counted, e.g. no address) and
  * says whether all of them still allow it. Each count is an atomic upsert of a fixed window's
  * row, so parallel requests on several server processes cannot slip through together.
  */
-export async function countRequest(db: Executor, siteId: string, checks: Array<[RateLimit, string | number | null]>, now = new Date()): Promise<Counted> {
+export async function countRequest(db: Executor, siteId: string, checks: Check[], now = new Date()): Promise<Counted> {
   const counted = new Map<string, { limit: RateLimit; windowStart: Date }>();
   for (const [limit, subject] of checks) {
     if (subject === null) continue;
-    counted.set(`${limit.name}:${siteId}:${subject}`, { limit, windowStart: new Date(Math.floor(now.getTime() / limit.windowMs) * limit.windowMs) });
+    counted.set(counterKey(limit, siteId, subject), { limit, windowStart: new Date(Math.floor(now.getTime() / limit.windowMs) * limit.windowMs) });
   }
   if (counted.size === 0) return { ok: true };
   // Every counter of the request in one statement: one round trip however many limits apply.
@@ -94,14 +111,14 @@ export async function countRequest(db: Executor, siteId: string, checks: Array<[
 }
 
 /** Whether a limit is used up for a subject now, without counting this request (e.g. only failures count). */
-export async function isLimited(db: Executor, siteId: string, checks: Array<[RateLimit, string | number | null]>, now = new Date()): Promise<Counted> {
+export async function isLimited(db: Executor, siteId: string, checks: Check[], now = new Date()): Promise<Counted> {
   for (const [limit, subject] of checks) {
     if (subject === null) continue;
     const windowStart = new Date(Math.floor(now.getTime() / limit.windowMs) * limit.windowMs);
     const [row] = await db
       .select({ hits: rateLimitCounters.hits })
       .from(rateLimitCounters)
-      .where(and(eq(rateLimitCounters.key, `${limit.name}:${siteId}:${subject}`), eq(rateLimitCounters.windowStart, windowStart)));
+      .where(and(eq(rateLimitCounters.key, counterKey(limit, siteId, subject)), eq(rateLimitCounters.windowStart, windowStart)));
     if ((row?.hits ?? 0) >= limit.max) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((windowStart.getTime() + limit.windowMs - now.getTime()) / 1000)) };
   }
   return { ok: true };

@@ -15,10 +15,12 @@ function caseUrl(tenant: Tenant, access: CaseAccess): string {
 }
 
 /** The acknowledgement with the case number (docs/product/support.md#cases); replies go back to the case. */
-export function mailCaseOpened(tenant: Tenant, recipient: CaseRecipient & { name: string }, access: CaseAccess, message: string): Promise<void> {
+export function mailCaseOpened(tenant: Tenant, recipient: CaseRecipient & { name: string }, access: CaseAccess): Promise<void> {
   return sendAccountMail(tenant, recipient, (t) => ({
     subject: t("support.opened.subject", { reference: access.reference, siteName: tenant.name }),
-    paragraphs: [t("support.opened.intro", { reference: access.reference }), t("support.opened.yourMessage"), message],
+    // Only the case number and the brand's own words: the address was typed by whoever filled in the form,
+    // so a visitor's text would reach any inbox from the brand's domain (review N-M-8). The case page shows it.
+    paragraphs: [t("support.opened.intro", { reference: access.reference }), t("support.opened.onCasePage")],
     button: { label: t("support.button"), url: caseUrl(tenant, access) },
     notes: [t("support.replyNote")],
     replyTo: caseReplyAddress(tenant.company.support_email, access),

@@ -51,9 +51,9 @@ export function endEventStreams(): void {
  * Last-Event-ID on a reconnect, or the id the page's data was read at), then sends each new event
  * as the hub hears of it. Fetches are serialised: a signal during a fetch makes one more fetch
  * afterwards. Each read also looks back a few seconds (never before the stream started) for
- * events that committed out of id order; ids already sent are skipped.
+ * events that committed out of id order; ids already sent are skipped. `onEnd` hears that it ended, however it did.
  */
-export function memberEventStream(sources: StreamSources, lastEventId: number | null, requestAbort: AbortSignal): ReadableStream<Uint8Array> {
+export function memberEventStream(sources: StreamSources, lastEventId: number | null, requestAbort: AbortSignal, onEnd?: () => void): ReadableStream<Uint8Array> {
   const abort = AbortSignal.any([requestAbort, processStopping.signal]);
   const encoder = new TextEncoder();
   let cleanup = () => undefined as void;
@@ -72,6 +72,7 @@ export function memberEventStream(sources: StreamSources, lastEventId: number | 
       // The client may be gone before the stream starts: then there is nothing to set up.
       if (abort.aborted) {
         closed = true;
+        onEnd?.();
         controller.close();
         return;
       }
@@ -137,6 +138,7 @@ export function memberEventStream(sources: StreamSources, lastEventId: number | 
         closed = true;
         if (cleaned) return;
         cleaned = true;
+        onEnd?.();
         clearInterval(heartbeat);
         unsubscribe();
         abort.removeEventListener("abort", close);

@@ -108,12 +108,9 @@ export function chatAnswer(reply: ChatActionReply) {
   return data(reply, !reply.ok && reply.retryAfterSeconds ? tooManyInit(reply.retryAfterSeconds) : undefined);
 }
 
-/** Counts a message against the member's and the address's limits (a photo also against its own). */
-async function countSend(member: CurrentMember, tenant: Tenant, clientIp: string | null, kind: MessageContent["kind"]) {
-  const checks: Array<[RateLimit, string | number | null]> = [
-    [RATE_LIMITS.chatMessagePerMember, member.id],
-    [RATE_LIMITS.chatMessagePerAddress, clientIp],
-  ];
+/** Counts a message against the member's limits (a photo also against its own); a member is counted as themselves, not by address. */
+async function countSend(member: CurrentMember, tenant: Tenant, kind: MessageContent["kind"]) {
+  const checks: Array<[RateLimit, string | number | null]> = [[RATE_LIMITS.chatMessagePerMember, member.id]];
   if (kind === "photo") checks.push([RATE_LIMITS.chatPhotoPerMember, member.id]);
   const counted = await countRequest(db(), tenant.id, checks);
   return counted.ok ? null : { ok: false as const, reason: "tooMany" as const, retryAfterSeconds: counted.retryAfterSeconds };
@@ -125,9 +122,9 @@ async function countSend(member: CurrentMember, tenant: Tenant, clientIp: string
  * photo that would be refused is never decoded (review M-5); then the photo is checked and
  * re-encoded before anything is stored, and removed again when the message is refused after all.
  */
-export async function sendFromForm(request: Request, member: CurrentMember, tenant: Tenant, recipientId: number, clientIp: string | null): Promise<ChatActionReply> {
+export async function sendFromForm(request: Request, member: CurrentMember, tenant: Tenant, recipientId: number): Promise<ChatActionReply> {
   if ((request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) {
-    const limited = await countSend(member, tenant, clientIp, "photo");
+    const limited = await countSend(member, tenant, "photo");
     if (limited) return limited;
     const refused = await sendRefusal(db(), { senderId: member.id, recipientId, tenant, kind: "photo" });
     if (refused) return { ok: false, reason: refused };
@@ -156,9 +153,9 @@ export async function sendFromForm(request: Request, member: CurrentMember, tena
   }
   const form = await request.formData();
   const intent = form.get("intent");
-  if (intent === "gift") return sendGiftFromForm(form, member, tenant, recipientId, clientIp);
+  if (intent === "gift") return sendGiftFromForm(form, member, tenant, recipientId);
   const body = String(form.get("body") ?? "");
-  const limited = await countSend(member, tenant, clientIp, "text");
+  const limited = await countSend(member, tenant, "text");
   if (limited) return { ...limited, body };
   const outcome = await send(member, tenant, recipientId, { kind: "text", body });
   // What was typed comes back with a refusal, so nothing is lost.
@@ -166,10 +163,10 @@ export async function sendFromForm(request: Request, member: CurrentMember, tena
 }
 
 /** A gift chosen in a picker (the chat's or a profile's): field `gift`. */
-export async function sendGiftFromForm(form: FormData, member: CurrentMember, tenant: Tenant, recipientId: number, clientIp: string | null): Promise<ChatActionReply> {
+export async function sendGiftFromForm(form: FormData, member: CurrentMember, tenant: Tenant, recipientId: number): Promise<ChatActionReply> {
   const giftId = form.get("gift");
   if (!isGiftId(giftId)) return { ok: false, reason: "giftUnavailable" };
-  const limited = await countSend(member, tenant, clientIp, "gift");
+  const limited = await countSend(member, tenant, "gift");
   if (limited) return limited;
   return reply(await send(member, tenant, recipientId, { kind: "gift", giftId }));
 }

@@ -12,6 +12,7 @@ import { signupFormSettings } from "~/models/accounts/pages/signup-form-settings
 import { fictionalTexts } from "~/models/profiles/fictional.server";
 import { viewProfile } from "~/models/profiles/profile-view.server";
 import { countRequest, RATE_LIMITS } from "~/models/safety/rate-limits.server";
+import { visitorMayBrowse } from "~/models/search/pages/search-page.server";
 import { tooManyCall } from "~/web/too-many.server";
 import { visitorPageCache } from "~/web/page-cache.server";
 import { landerVariant } from "../lander-variant";
@@ -31,6 +32,8 @@ export async function loadMemberLanding({ request, context, params }: LoaderFunc
   const tenant = requireTenant(context);
   const url = new URL(request.url);
   if (context.member) throw redirect(/^\d{1,15}$/.test(params.id ?? "") ? `/members/${params.id}` : "/members");
+  // A brand that shows visitors no members shows them none here either (review N-M-7): its lander instead.
+  if (!(await visitorMayBrowse(request, tenant))) throw redirect(`/landers/${tenant.landers.default}${url.search}`);
   // Member ids are sequential: the same limit as profile views stops a scraper walking them here.
   const counted = await countRequest(db(), tenant.id, [[RATE_LIMITS.profileViewPerAddress, context.clientIp]]);
   if (!counted.ok) throw await tooManyCall(counted.retryAfterSeconds, context.language);

@@ -33,7 +33,7 @@ export type LikeReply = {
  */
 export async function likeFormAction({ request, context }: ActionFunctionArgs, source: LikeSource) {
   const { tenant, member } = requireMember(request, context);
-  const reply = await submitLike(await request.formData(), { tenant, member, clientIp: context.clientIp, source });
+  const reply = await submitLike(await request.formData(), { tenant, member, source });
   if (!reply) throw data(null, { status: 400 });
   return likeAnswer(reply);
 }
@@ -49,16 +49,13 @@ export function likeAnswer(reply: LikeReply) {
  */
 export async function submitLike(
   form: FormData,
-  input: { tenant: Tenant; member: CurrentMember; clientIp: string | null; source: LikeSource; dailyLimit?: { max: number; day: string } },
+  input: { tenant: Tenant; member: CurrentMember; source: LikeSource; dailyLimit?: { max: number; day: string } },
 ): Promise<LikeReply | null> {
   const intent = form.get("intent");
   const memberId = Number(form.get("member"));
   if ((intent !== "like" && intent !== "unlike") || !Number.isSafeInteger(memberId) || memberId <= 0) return null;
   // Like, unlike, like again: each like may mail; a person clicks far fewer (docs/product/safety.md#rate-limits).
-  const counted = await countRequest(db(), input.tenant.id, [
-    [RATE_LIMITS.likePerMember, input.member.id],
-    [RATE_LIMITS.likePerAddress, input.clientIp],
-  ]);
+  const counted = await countRequest(db(), input.tenant.id, [[RATE_LIMITS.likePerMember, input.member.id]]);
   if (!counted.ok) return { intent, memberId, liked: false, match: null, refused: "tooMany", retryAfterSeconds: counted.retryAfterSeconds };
   if (intent === "unlike") {
     await unlikeMember(db(), input.member.id, memberId);

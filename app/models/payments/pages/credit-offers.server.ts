@@ -53,14 +53,11 @@ export function buyerCountry(context: AppLoadContext, tenant: Tenant): Country {
  */
 export async function discountFor(
   db: Executor,
-  input: { tenant: Tenant; member: DiscountMember; country: Country; code: string | null; listCents?: number; ip?: string | null },
+  input: { tenant: Tenant; member: DiscountMember; country: Country; code: string | null; listCents?: number },
 ): Promise<{ discount: Discount | null; code: string | null; codeError: DiscountError | null }> {
   if (input.code) {
-    // Guessing codes is throttled: wrong codes count per member and address; past the limit no code is looked up.
-    const limits: Array<[RateLimit, string | number | null]> = [
-      [RATE_LIMITS.discountCodePerMember, input.member.id],
-      [RATE_LIMITS.discountCodePerAddress, input.ip ?? null],
-    ];
+    // Guessing codes is throttled: wrong codes count per member (a member is counted as themselves, never by a shared address); past the limit no code is looked up.
+    const limits: Array<[RateLimit, string | number | null]> = [[RATE_LIMITS.discountCodePerMember, input.member.id]];
     if (!(await isLimited(db, input.tenant.id, limits)).ok) return { discount: await activeDiscount(db, input.tenant, input.member), code: null, codeError: "throttled" };
     const found = await lookUpDiscount(db, { tenant: input.tenant, member: input.member, country: input.country, code: input.code });
     if (!found.ok) await countRequest(db, input.tenant.id, limits);
@@ -92,7 +89,7 @@ export function offerFor(tenant: Tenant, product: Product, discount: Discount | 
 /** The brand's bundles and premium tiers with the discount that applies (/credits, /premium). */
 export async function creditOffers(
   db: Executor,
-  input: { tenant: Tenant; member: DiscountMember; country: Country; code: string | null; ip?: string | null },
+  input: { tenant: Tenant; member: DiscountMember; country: Country; code: string | null },
 ): Promise<CreditOffers> {
   const { tenant } = input;
   const found = await discountFor(db, input);

@@ -14,7 +14,7 @@ import { requireMember } from "~/web/require-member.server";
 import { assertMayBrowse } from "~/models/search/pages/search-page.server";
 import { cardsAsShown } from "~/models/members/member-cards.server";
 import { sendGiftFromForm } from "~/models/chat/pages/chat-page.server";
-import { countRequest, RATE_LIMITS } from "~/models/safety/rate-limits.server";
+import { countRequest, memberOrAddress, RATE_LIMITS } from "~/models/safety/rate-limits.server";
 import { isOwnNavigation } from "~/web/http.server";
 import { tooManyCall } from "~/web/too-many.server";
 import { regionNames } from "~/utils/intl-formats";
@@ -37,10 +37,7 @@ export async function loadProfilePage({ request, context, params }: LoaderFuncti
   const viewer = context.member;
   // Member ids are sequential: the views an address or member may make in an hour stop a scraper
   // walking them (docs/product/safety.md#rate-limits).
-  const counted = await countRequest(db(), tenant.id, [
-    [RATE_LIMITS.profileViewPerAddress, context.clientIp],
-    [RATE_LIMITS.profileViewPerMember, viewer?.id ?? null],
-  ]);
+  const counted = await countRequest(db(), tenant.id, memberOrAddress(RATE_LIMITS.profileViewPerMember, viewer?.id ?? null, RATE_LIMITS.profileViewPerAddress, context.clientIp));
   if (!counted.ok) throw await tooManyCall(counted.retryAfterSeconds, context.language);
   const profile = await viewProfile(db(), storage(), { tenant, viewer, memberId });
   if (!profile) throw data(null, { status: 404 });
@@ -81,11 +78,11 @@ export async function profilePageAction({ request, context, params }: ActionFunc
   const memberId = memberIdParam(params.id);
   const form = await request.formData();
   form.set("member", String(memberId));
-  const like = await submitLike(form, { tenant, member, clientIp: context.clientIp, source: "profile" });
+  const like = await submitLike(form, { tenant, member, source: "profile" });
   if (like) return likeAnswer(like);
   const intent = form.get("intent");
   if (intent === "gift") {
-    const sent = await sendGiftFromForm(form, member, tenant, memberId, context.clientIp);
+    const sent = await sendGiftFromForm(form, member, tenant, memberId);
     if (sent.ok) return redirect(`/chats/${sent.conversationId}`);
     return { intent: "gift" as const, refused: sent.reason };
   }

@@ -40,12 +40,16 @@ async function rememberedCount(db: Database, scope: SearchScope, filters: Search
  */
 export async function assertMayBrowse(request: Request, context: AppLoadContext, tenant: Tenant): Promise<void> {
   if (context.member) return;
-  const fromSource = hasTrafficSource(await visitTracking(request, tenant));
-  const setting = fromSource ? tenant.settings.logged_out_search_trafficsource : tenant.settings.logged_out_search;
-  if (setting === "none") {
+  if (!(await visitorMayBrowse(request, tenant))) {
     const url = new URL(request.url);
     throw redirect(`/login?redirectTo=${encodeURIComponent(url.pathname + url.search)}`);
   }
+}
+
+/** Whether the brand shows its members to this visitor (the member landing pages ask it too: review N-M-7). */
+export async function visitorMayBrowse(request: Request, tenant: Tenant): Promise<boolean> {
+  const fromSource = hasTrafficSource(await visitTracking(request, tenant));
+  return (fromSource ? tenant.settings.logged_out_search_trafficsource : tenant.settings.logged_out_search) !== "none";
 }
 
 export function searchRules(tenant: Tenant): SearchRules {

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod";
 import type { AppLoadContext } from "@remix-run/node";
 import { db } from "~/db.server";
 import type { Tenant } from "~/tenancy/schema";
-import { countRequest, RATE_LIMITS } from "~/models/safety/rate-limits.server";
+import { ALL_BRANDS, countRequest, RATE_LIMITS } from "~/models/safety/rate-limits.server";
 import { complaintSchema } from "../complaint-form";
 import { openCase } from "../support-cases.server";
 import { mailCaseOpened } from "../case-mails.server";
@@ -20,10 +20,12 @@ export async function submitComplaint(form: FormData, tenant: Tenant, context: A
   const member = context.member;
   const submission = parseWithZod(form, { schema: complaintSchema(member === null) });
   if (submission.status !== "success") return { ok: false, reply: submission.reply() };
-  const counted = await countRequest(db(), tenant.id, [[RATE_LIMITS.complaintPerAddress, context.clientIp]]);
-  if (!counted.ok) return { ok: false, reply: submission.reply({ formErrors: ["security:tooMany"] }), retryAfterSeconds: counted.retryAfterSeconds };
   const value = submission.value;
   const email = member?.email ?? value.email!;
+  // The acknowledgement goes to an address anyone may type: per sender address here, and per inbox on every brand.
+  const counted = await countRequest(db(), tenant.id, [[RATE_LIMITS.complaintPerAddress, context.clientIp]]);
+  const countedInbox = counted.ok ? await countRequest(db(), ALL_BRANDS, [[RATE_LIMITS.complaintPerRecipient, email.toLowerCase()]]) : counted;
+  if (!countedInbox.ok) return { ok: false, reply: submission.reply({ formErrors: ["security:tooMany"] }), retryAfterSeconds: countedInbox.retryAfterSeconds };
   const opened = await openCase(db(), {
     siteId: tenant.id,
     memberId: member?.id ?? null,
@@ -33,6 +35,6 @@ export async function submitComplaint(form: FormData, tenant: Tenant, context: A
     message: value.message,
     orderReference: value.order ?? null,
   });
-  await mailCaseOpened(tenant, { email, name: member?.name ?? "", language: context.language, reference: opened.reference }, opened, value.message);
+  await mailCaseOpened(tenant, { email, name: member?.name ?? "", language: context.language, reference: opened.reference }, opened);
   return { ok: true, reference: opened.reference, email };
 }
