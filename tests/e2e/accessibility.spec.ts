@@ -195,8 +195,8 @@ async function startConversation(page: Page, brand: string): Promise<{ conversat
 }
 
 /**
- * Signs up a new member, logged in afterwards. On a brand that never says whether an address has
- * an account the signup ends on /signup/sent (audited on the way) and the mail's link logs in.
+ * Signs up a new member, logged in and confirmed afterwards. On a brand that never says whether an
+ * address has an account the signup ends on /signup/sent (audited on the way) and the mail's link logs in.
  */
 async function newMember(page: Page, brand: string, titles?: Titles): Promise<{ email: string }> {
   await acceptSiteEntry(page.context(), brand);
@@ -211,6 +211,9 @@ async function newMember(page: Page, brand: string, titles?: Titles): Promise<{ 
     await expect(page).toHaveURL(brandUrl(brand, "/activate/done"));
   } else {
     expect(signup.url).toBe(brandUrl(brand, "/signup-matches"));
+    // Confirmed, as only a confirmed member may write (docs/product/chat.md#who-can-be-reached).
+    await followLoginLink(page, await mailLinkFor(page, brand, email, "/activate/"));
+    await expect(page).toHaveURL(brandUrl(brand, "/activate/done"));
   }
   return { email };
 }
