@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { LinkContinue } from "~/components/account/LinkContinue";
-import { ErrorPage } from "~/components/ErrorPage";
+import { ErrorPage, errorPageMeta } from "~/components/ErrorPage";
 import { isMailLinkToken } from "~/models/notifications/mail-links.server";
 import { followMailLink, mailLinkPage } from "~/models/notifications/pages/mail-link-page.server";
 import { notFound } from "~/web/http.server";
@@ -26,7 +26,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   return followMailLink(request, context, segment);
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: data.title }] : []);
+/** The link's page has its own title; the 404 the error page's (the layout's titles). */
+export const meta: MetaFunction<typeof loader> = (args) => (args.data ? [{ title: args.data.title }] : errorPageMeta(args));
 
 export default function MailLinkPage() {
   const { link } = useLoaderData<typeof loader>();

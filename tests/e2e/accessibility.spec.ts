@@ -86,6 +86,9 @@ const phonePages = (ids: Pick<Ids, "member">): SitePage[] => [
   { path: "/chats", route: "_chat.chats._index" },
 ];
 
+/** The page an activation mail's link opens, with its one button (docs/product/accounts.md#links-that-log-in). */
+const activationPages = (ids: { activationLink: string }): SitePage[] => [{ path: ids.activationLink, route: "_default.activate.$token" }];
+
 /** A member's pages, in two walks of about a dozen pages each. */
 const memberPages = (ids: Pick<Ids, "member">): SitePage[] => [
   { path: "/", route: "_default._index" },
@@ -206,7 +209,7 @@ async function newMember(page: Page, brand: string, titles?: Titles): Promise<{ 
     if (titles) await auditPages(page, brand, signupSentPages, titles);
     const link = await mailLinkFor(page, brand, email, "/activate/");
     // The link's page with its one button (opening it uses nothing), audited like the others.
-    if (titles) await auditPages(page, brand, [{ path: new URL(link).pathname, route: "_default.activate.$token" }], titles);
+    if (titles) await auditPages(page, brand, activationPages({ activationLink: new URL(link).pathname }), titles);
     await followLoginLink(page, link);
     await expect(page).toHaveURL(brandUrl(brand, "/activate/done"));
   } else {
@@ -451,6 +454,7 @@ test("every page of the site is audited", () => {
     phonePages(NO_IDS),
     memberAccountPages,
     signupSentPages,
+    activationPages({ activationLink: "/activate/x" }),
     newMemberPages(NO_IDS),
     orderPages(NO_IDS),
     secondStepPages,

@@ -58,7 +58,7 @@ test("two members chat: live delivery, read state, a reply with a photo and a gi
     const refused = await send(page, BRAND, `/members/${bId}/chat`, { fields: { intent: "text", body: "Hallo?" } });
     expect(refused.html).toContain('data-reason="senderUnconfirmed"');
     expect(refused.html).toContain("Bevestig eerst je e-mailadres met de link die we je mailden; daarna kun je berichten versturen.");
-    await page.goto(await mailLinkFor(page, BRAND, a.email, "/activate/"));
+    await followLoginLink(page, await mailLinkFor(page, BRAND, a.email, "/activate/"));
 
     // A opens the chat with B: an empty conversation with the icebreaker; A writes their own line.
     await open(page, `/members/${bId}/chat`);
