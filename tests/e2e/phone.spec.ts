@@ -83,12 +83,13 @@ test("a paying member likes from a profile's bottom bar, writes from a conversat
   await expect(page.getByTestId("top-credits")).toBeVisible();
 
   await page.getByTestId("tab-search").tap();
-  // Through the filter sheet, members up to 30: the demo members, not those other tests made
-  // moments ago (born in 1990, and not yet confirmed, so nobody can write to them yet).
+  // Through the filter sheet, members of 25 to 30: the demo members, not those other tests made
+  // moments ago (aged 24, 34, 36 and older; not yet confirmed, so nobody can write to them yet).
   await page.getByTestId("filters-open").tap();
+  await page.getByTestId("search-form").locator('input[name="min_age"]').fill("25");
   await page.getByTestId("search-form").locator('input[name="max_age"]').fill("30");
   await page.getByTestId("search-form").getByRole("button", { name: "Zoeken" }).tap();
-  await expect(page).toHaveURL(/max_age=30/);
+  await expect(page).toHaveURL(/min_age=25.*max_age=30/);
   await expect(page.getByTestId("search-form")).toBeHidden();
   const card = page.getByTestId("search-results").getByTestId("member-card").filter({ has: page.getByTestId("action-like") }).first();
   const name = (await card.getByTestId("card-name").textContent())!;
