@@ -68,7 +68,7 @@ export function ProfileView({
       <div className="grid gap-8 md:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <section aria-label={t("profile.photos")}>
           <div {...swipe}>{main ? <MainPhoto photo={main} name={profile.name} lock={profile.photoLock} /> : <NoPhoto name={profile.name} />}</div>
-          {count > 1 ? <PhotoDots count={count} selected={selected} onSelect={setSelected} /> : null}
+          {count > 1 ? <PhotoPosition count={count} selected={selected} onSelect={setSelected} /> : null}
           {count > 1 ? (
             // On a phone the photos turn by swiping, with the dots; wider, the gallery of thumbnails.
             <ul className="mt-3 grid grid-cols-4 gap-2 max-md:hidden sm:grid-cols-5" data-testid="gallery">
@@ -135,7 +135,7 @@ export function ProfileView({
 }
 
 /** Where the member is among the photos on a phone; each dot also shows its photo. */
-function PhotoDots({ count, selected, onSelect }: { count: number; selected: number; onSelect: (index: number) => void }) {
+function PhotoPosition({ count, selected, onSelect }: { count: number; selected: number; onSelect: (index: number) => void }) {
   const { t } = useTranslation("members");
   return (
     <ol className="mt-1 flex justify-center md:hidden" data-testid="photo-dots">
