@@ -1,9 +1,11 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { generate } from "otplib";
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { staffAudit, staffSessions } from "../../db/schema/index";
 import { createStaff, findStaffSession, finishStaffLogin, setStaffPassword, startStaffLogin } from "../../app/models/staff/staff-accounts.server";
 import { ACCOUNT_FAILURE_LIMIT } from "../../app/models/accounts/login-throttle.server";
+import { CODE_FAILURES_BEFORE_ALERT } from "../../app/models/staff/staff-login-alert.server";
+import { captureMail } from "../fixtures/mail";
 import { testDatabasePerFile } from "../fixtures/database";
 
 /**
@@ -12,16 +14,22 @@ import { testDatabasePerFile } from "../fixtures/database";
  * so they truly run side by side; only the lock makes them take turns.
  */
 const handle = testDatabasePerFile();
+// Bursts of wrong codes raise the alert mail; every test's mail is caught here.
+let mail: ReturnType<typeof captureMail>;
+beforeAll(() => {
+  mail = captureMail();
+});
+afterAll(() => mail.restore());
 const PASSWORD = "lang genoeg wachtwoord 42";
 const BURST = 20;
 let count = 0;
 /** A new address for every attempt, so only the per-account limits can hold a burst back. */
 const address = () => `198.51.100.${(count % 250) + 1}`;
 
-async function staffAccount() {
+async function staffAccount(roles: Array<"admin" | "moderator" | "operator"> = ["admin"], brands: string[] = []) {
   count += 1;
   const email = `login${count}@staff.example`;
-  const created = await createStaff(handle.db, { email, name: "Login", roles: ["admin"], brands: [], languages: [], uiLanguage: "en" });
+  const created = await createStaff(handle.db, { email, name: "Login", roles, brands, languages: [], uiLanguage: "en" });
   if ("error" in created) throw new Error("exists");
   expect(await setStaffPassword(handle.db, created.setupToken, PASSWORD)).toBe(true);
   return { email, id: created.id, secret: new URL(created.totpUri).searchParams.get("secret")! };
@@ -47,6 +55,36 @@ describe("the staff login under a burst (review N-M-1)", () => {
     const outcomes = await Promise.all(Array.from({ length: BURST }, (_, n) => finishStaffLogin(handle.db, sessionId, String(n).padStart(6, "0"), `203.0.113.${n + 1}`)));
     expect(outcomes.filter((outcome) => !outcome.ok && outcome.blockedMinutes === 0).length).toBeLessThanOrEqual(ACCOUNT_FAILURE_LIMIT);
     expect((await finishStaffLogin(handle.db, sessionId, await generate({ secret }), address())).ok).toBe(false);
+  });
+});
+
+describe("wrong codes after a right password (review N-M-1)", () => {
+  it("alert the staff member and the admins of their brands once, not the admins of other brands", async () => {
+    const operator = await staffAccount(["operator"], ["flirtpunt"]);
+    const ownAdmin = await staffAccount(["admin"], ["flirtpunt", "herchoice"]);
+    const otherAdmin = await staffAccount(["admin"], ["herchoice"]);
+    mail.sent.length = 0;
+    const sessionId = await pendingSession(operator.email);
+    for (let n = 0; n < CODE_FAILURES_BEFORE_ALERT + 1; n += 1) {
+      expect((await finishStaffLogin(handle.db, sessionId, "000000", address())).ok).toBe(false);
+      if (n < CODE_FAILURES_BEFORE_ALERT - 1) expect(mail.sent).toEqual([]);
+    }
+    const to = mail.sent.map((sent) => sent.to);
+    expect(to).toContain(operator.email);
+    expect(to).toContain(ownAdmin.email);
+    expect(to).not.toContain(otherAdmin.email);
+    // Once: the failure after the alert raised no second round.
+    expect(to.filter((address) => address === operator.email)).toHaveLength(1);
+    expect(mail.sent.find((sent) => sent.to === ownAdmin.email)?.text).toContain(operator.email);
+    const alerts = await handle.db.select().from(staffAudit).where(and(eq(staffAudit.action, "login_alert"), eq(staffAudit.staffId, operator.id)));
+    expect(alerts).toHaveLength(1);
+  });
+
+  it("are not raised by wrong passwords", async () => {
+    const { email } = await staffAccount(["operator"], ["flirtpunt"]);
+    mail.sent.length = 0;
+    for (let n = 0; n < CODE_FAILURES_BEFORE_ALERT + 1; n += 1) await startStaffLogin(handle.db, { email, password: `wrong ${n}`, ip: address(), userAgent: null });
+    expect(mail.sent).toEqual([]);
   });
 });
 

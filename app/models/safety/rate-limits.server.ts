@@ -53,6 +53,8 @@ export const RATE_LIMITS = {
   // A moderator clears a photo in a key press, so thousands an hour are real work; support and admin far fewer.
   staffDecisionPerStaff: { name: "staff-decision", max: 3000, windowMs: HOUR_MS },
   // The staff login's password step: a person types a few; every failure writes an audit row.
+  // The mail that wrong staff codes raise (someone may hold the password): once a day per account.
+  staffCodeAlertPerAccount: { name: "staff-code-alert", max: 1, windowMs: DAY_MS },
   staffLoginPerAddress: { name: "staff-login-address", max: 30, windowMs: 15 * MINUTE_MS },
   // Reports and complaints: a member reports a few profiles at most; a visitor's form is mailed, so few per address.
   reportPerMember: { name: "report-member", max: 20, windowMs: DAY_MS },

@@ -6,6 +6,7 @@ import { staffMembers, staffSessions } from "../../../db/schema";
 import { matchingStep } from "~/models/accounts/two-factor.server";
 import { loginBlockedMinutes, recordLoginAttempt } from "~/models/accounts/login-throttle.server";
 import { countRequest, RATE_LIMITS } from "~/models/safety/rate-limits.server";
+import { codeFailureNeedsAlert, sendCodeFailureAlert } from "./staff-login-alert.server";
 import { seal, unseal } from "~/services/secrets/seal.server";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "~/utils/password.server";
 import { STAFF_IDLE_HOURS } from "~/web/cookies.server";
@@ -141,7 +142,9 @@ export async function finishStaffLogin(db: Database, sessionId: string, code: st
   const session = await sessionRow(db, sessionId);
   if (!session || session.verifiedAt) return { ok: false, blockedMinutes: 0 };
   const target = { siteId: STAFF_THROTTLE_SITE, email: session.email, ip };
-  return db.transaction(async (tx) => {
+  const alerted = { id: session.staffId, email: session.email, name: session.name };
+  type Outcome = { ok: true; sessionId: string } | { ok: false; blockedMinutes: number; alert?: boolean };
+  const outcome = await db.transaction(async (tx): Promise<Outcome> => {
     const counted = await countRequest(tx, STAFF_THROTTLE_SITE, [
       [RATE_LIMITS.secondFactorPerMember, session.staffId],
       [RATE_LIMITS.secondFactorPerAddress, ip],
@@ -165,13 +168,16 @@ export async function finishStaffLogin(db: Database, sessionId: string, code: st
     if (step === null || verified.length === 0) {
       await recordLoginAttempt(tx, target, false);
       await recordStaffAction(tx, { staffId: null, action: "login_failed", details: { email: session.email, step: "code" }, ip });
-      return { ok: false, blockedMinutes: 0 };
+      return { ok: false, blockedMinutes: 0, alert: await codeFailureNeedsAlert(tx, alerted, ip) };
     }
     await tx.update(staffMembers).set({ totpLastStep: step }).where(eq(staffMembers.id, session.staffId));
     await recordLoginAttempt(tx, target, true);
     await recordStaffAction(tx, { staffId: session.staffId, action: "login", ip });
     return { ok: true, sessionId: verifiedId };
   });
+  if (outcome.ok) return outcome;
+  if (outcome.alert) await sendCodeFailureAlert(db, alerted);
+  return { ok: false, blockedMinutes: outcome.blockedMinutes };
 }
 
 async function sessionRow(db: Database, sessionId: string) {

@@ -9,6 +9,7 @@ import type { StaffMember } from "./staff-roles";
 export const AUDIT_ACTIONS = [
   "login",
   "login_failed",
+  "login_alert",
   "logout",
   "claim",
   "release",
