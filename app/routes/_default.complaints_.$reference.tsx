@@ -12,6 +12,7 @@ import { countRequest, RATE_LIMITS } from "~/models/safety/rate-limits.server";
 import { requireTenant } from "~/tenancy/require-tenant.server";
 import { setFlash } from "~/web/flash.server";
 import { notFound } from "~/web/http.server";
+import { linkToken } from "~/web/link-token.server";
 import { tooManyInit } from "~/web/too-many.server";
 
 export const handle = { i18n: ["common", "moderation"] };
@@ -19,7 +20,8 @@ export const handle = { i18n: ["common", "moderation"] };
 /** A case through the link in its mails (docs/product/support.md#cases); a wrong link is a 404. */
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const tenant = requireTenant(context);
-  const token = new URL(request.url).searchParams.get("t") ?? "";
+  // The mail's link carries the token as `?t=`; it moves into a cookie at once (review N-L-9).
+  const token = (await linkToken(request, "t")) ?? "";
   const found = await customerCase(db(), { reference: params.reference ?? "", token }, tenant.id);
   if (!found) notFound();
   const t = await getFixedT(context.language, "moderation");
@@ -34,7 +36,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   if (!counted.ok) return data({ result: submission.reply({ formErrors: ["security:tooMany"] }) }, tooManyInit(counted.retryAfterSeconds));
   const access = { reference: params.reference ?? "", token: submission.value.token };
   if (!(await addCustomerMessage(db(), access, { body: submission.value.message, via: "form", siteId: tenant.id }))) notFound();
-  return redirect(`/complaints/${access.reference}?t=${encodeURIComponent(access.token)}`, { headers: { "Set-Cookie": await setFlash({ tone: "success", key: "moderation:case.added" }) } });
+  return redirect(`/complaints/${access.reference}`, { headers: { "Set-Cookie": await setFlash({ tone: "success", key: "moderation:case.added" }) } });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (loaderData ? [{ title: loaderData.title }, { name: "robots", content: "noindex" }] : []);

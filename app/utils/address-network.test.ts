@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { limitedAddress } from "./address-network";
+import { limitedAddress, widerNetwork } from "./address-network";
 
 describe("limitedAddress", () => {
   it("keeps an IPv4 address, also when mapped into IPv6", () => {
@@ -19,5 +19,13 @@ describe("limitedAddress", () => {
 
   it("leaves what is no address alone (members, phone numbers, mailboxes)", () => {
     for (const subject of ["+31612345678", "someone@example.com", "42"]) expect(limitedAddress(subject)).toBe(subject);
+  });
+});
+
+describe("widerNetwork", () => {
+  it("is an IPv6 address's /48, and nothing for IPv4 or what is no address", () => {
+    expect(widerNetwork("2001:db8:aa:bb::1")).toBe("2001:db8:aa::/48");
+    expect(widerNetwork("2001:0db8:00aa:ffff:1:2:3:4")).toBe("2001:db8:aa::/48");
+    for (const subject of ["198.51.100.7", "::ffff:198.51.100.7", "+31612345678", "someone@example.com"]) expect(widerNetwork(subject)).toBeNull();
   });
 });

@@ -11,6 +11,21 @@ export function limitedAddress(address: string): string {
   return `${ipv6Groups(plain).slice(0, 4).join(":")}::/64`;
 }
 
+/**
+ * An IPv6 /48 holds 65,536 /64s, each counted as one person: one holder rotating through them is
+ * held by a ceiling on the whole /48 of this many times a limit (review N-L-1).
+ */
+export const WIDER_NETWORK_FACTOR = 16;
+
+/**
+ * The wider network of an IPv6 address, its /48 (a site's or a provider customer's whole
+ * allocation, 65,536 /64s), or null for IPv4: limits put a ceiling on it too (review N-L-1).
+ */
+export function widerNetwork(address: string): string | null {
+  if (isIP(address) !== 6 || (address.startsWith("::ffff:") && isIP(address.slice(7)) === 4)) return null;
+  return `${ipv6Groups(address).slice(0, 3).join(":")}::/48`;
+}
+
 /** The eight groups of an IPv6 address, without leading zeros (a trailing embedded IPv4 part included). */
 function ipv6Groups(address: string): string[] {
   const bare = address.split("%")[0]!.toLowerCase();

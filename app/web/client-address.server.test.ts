@@ -1,6 +1,6 @@
 import type { IncomingMessage } from "node:http";
 import { describe, expect, it } from "vitest";
-import { clientAddress, isFromThisMachine, nearestValue, parseTrustedProxies, peerIsTrusted } from "./client-address.server";
+import { clientAddress, isFromThisMachine, nearestValue, parseTrustedProxies, peerIsTrusted, warnUntrustedForwarding } from "./client-address.server";
 
 function from(peer: string, forwardedFor?: string): IncomingMessage {
   const socket = { remoteAddress: peer };
@@ -32,6 +32,21 @@ describe("a forwarded header", () => {
     expect(nearestValue(new Headers({ "x-forwarded-host": "otherbrand.example, flirtpunt.nl" }), "x-forwarded-host")).toBe("flirtpunt.nl");
     expect(nearestValue(new Headers({ "x-forwarded-host": "flirtpunt.nl" }), "x-forwarded-host")).toBe("flirtpunt.nl");
     expect(nearestValue(new Headers(), "x-forwarded-host")).toBeNull();
+  });
+});
+
+describe("forwarding headers from a peer that is not trusted (review N-L-1)", () => {
+  it("are said in the log once per process, naming the peer; a trusted peer or no header says nothing", () => {
+    const lines: string[] = [];
+    const warn = (line: string) => lines.push(line);
+    warnUntrustedForwarding(from("10.0.0.5"), false, warn);
+    warnUntrustedForwarding(from("10.0.0.5", "203.0.113.9"), true, warn);
+    expect(lines).toEqual([]);
+    warnUntrustedForwarding(from("10.0.0.5", "203.0.113.9"), false, warn);
+    warnUntrustedForwarding(from("10.0.0.6", "203.0.113.9"), false, warn);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain("10.0.0.5");
+    expect(lines[0]).toContain("TRUSTED_PROXIES");
   });
 });
 

@@ -36,6 +36,20 @@ export function peerIsTrusted(req: IncomingMessage, trust: ProxyTrust): boolean 
   return peer !== undefined && trust(peer, 0);
 }
 
+let untrustedForwardingSeen = false;
+
+/**
+ * A proxy in front of the server that TRUSTED_PROXIES does not name makes every visitor one
+ * address, which then shares all per-address limits (review N-L-1): said once per process, in the
+ * log, when forwarding headers first arrive from a peer that is not trusted.
+ */
+export function warnUntrustedForwarding(req: IncomingMessage, peerTrusted: boolean, warn: (line: string) => void = console.warn): void {
+  if (untrustedForwardingSeen || peerTrusted) return;
+  if (req.headers["x-forwarded-for"] === undefined && req.headers.forwarded === undefined) return;
+  untrustedForwardingSeen = true;
+  warn(`Forwarding headers arrive from ${req.socket.remoteAddress ?? "an unknown peer"}, which TRUSTED_PROXIES does not trust: they are ignored, and every visitor it brings counts as that one address (docs/product/safety.md#client-address).`);
+}
+
 /** A header our proxy sets: the value it appended last (a client's own value comes first). */
 export function nearestValue(headers: Headers, name: string): string | null {
   const value = headers.get(name);

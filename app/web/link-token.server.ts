@@ -21,15 +21,16 @@ function cookieFor(pagePath: string) {
 /**
  * The one-time token of a mailed link (`/reset-password/do?token=…`), moved out of the address
  * at once: the first visit stores it in a cookie for this path only and redirects to the bare
- * path, so the token is in neither the browser history nor a Referer (review L-10). Returns the
- * token on the bare path, or null when there is none.
+ * path, so the token is in neither the browser history nor a Referer (review L-10, N-L-9: also
+ * the lasting link of a support case, `?t=`). Returns the token on the bare path, or null when
+ * there is none.
  */
-export async function linkToken(request: Request): Promise<string | null> {
+export async function linkToken(request: Request, parameter = "token"): Promise<string | null> {
   const url = new URL(request.url);
   const cookie = cookieFor(url.pathname);
-  const fromQuery = url.searchParams.get("token");
+  const fromQuery = url.searchParams.get(parameter);
   if (fromQuery !== null) {
-    url.searchParams.delete("token");
+    url.searchParams.delete(parameter);
     throw redirect(`${url.pathname}${url.search}`, { headers: { "Set-Cookie": await cookie.serialize(fromQuery.slice(0, 200)) } });
   }
   const stored = (await cookie.parse(request.headers.get("cookie"))) as unknown;

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
 import { createRequestContext, staffAreaOpen } from "~/context.server";
 import { env } from "~/env.server";
-import { clientAddress, isFromThisMachine, nearestValue, parseTrustedProxies, peerIsTrusted } from "./client-address.server";
+import { clientAddress, isFromThisMachine, nearestValue, parseTrustedProxies, peerIsTrusted, warnUntrustedForwarding } from "./client-address.server";
 import { wholeDocumentBody } from "./document-body.server";
 import { finishHeaders } from "./security-headers.server";
 import { guardRequest } from "./request-guard.server";
@@ -65,6 +65,7 @@ export function createAppHandler(build: ServerBuild) {
     try {
       const headers = headersOf(req);
       const viaTrustedProxy = peerIsTrusted(req, trust);
+      warnUntrustedForwarding(req, viaTrustedProxy);
       const pathname = new URL(req.url ?? "/", "http://path.invalid").pathname;
       const context = await createRequestContext(headers, { clientIp: clientAddress(req, trust), viaTrustedProxy, fromThisMachine: isFromThisMachine(req, devPagesForwarded) }, pathname);
       const staffArea = isStaffPath(pathname);

@@ -4,7 +4,8 @@ import { openDatabase } from "../../db/client.server";
 import { loginAttempts, members } from "../../db/schema/index";
 import { checkLogin, confirmEmail } from "../../app/models/accounts/accounts.server";
 import { consumeToken, issueToken, peekToken, TOKEN_LIFETIME_MS } from "../../app/models/accounts/email-tokens.server";
-import { ACCOUNT_FAILURE_LIMIT, loginBlockedMinutes, recordLoginAttempt } from "../../app/models/accounts/login-throttle.server";
+import { ACCOUNT_FAILURE_LIMIT, ADDRESS_FAILURE_LIMIT, loginBlockedMinutes, recordLoginAttempt } from "../../app/models/accounts/login-throttle.server";
+import { WIDER_NETWORK_FACTOR } from "../../app/utils/address-network";
 import { endMemberSessions, endSession, findSessionMember, sessionIdFrom, startSession } from "../../app/models/accounts/sessions.server";
 import { createTestDatabase, type TestDatabase } from "../fixtures/database";
 import { createMember } from "../fixtures/members";
@@ -120,6 +121,14 @@ describe("checkLogin", () => {
     for (let i = 0; i < 30; i++) await recordLoginAttempt(handle.db, { siteId: SITE, email: `rotate${i}@example.com`, ip: `2001:db8:1:2::${(i + 1).toString(16)}` }, false);
     expect(await loginBlockedMinutes(handle.db, { siteId: SITE, email: "fresh@example.com", ip: "2001:db8:1:2:ffff::1" })).toBeGreaterThan(0);
     expect(await loginBlockedMinutes(handle.db, { siteId: SITE, email: "fresh@example.com", ip: "2001:db8:1:3::1" })).toBe(0);
+  });
+
+  it("puts a ceiling on an IPv6 /48: rotating through its /64s guesses only so much further (N-L-1)", async () => {
+    const ceiling = ADDRESS_FAILURE_LIMIT * WIDER_NETWORK_FACTOR;
+    // Each /64 stays below its own limit; together they reach the /48's ceiling.
+    for (let i = 0; i < ceiling; i++) await recordLoginAttempt(handle.db, { siteId: SITE, email: `wide${i}@example.com`, ip: `2001:db8:77:${Math.floor(i / 20).toString(16)}::${(i % 20) + 1}` }, false);
+    expect(await loginBlockedMinutes(handle.db, { siteId: SITE, email: "fresh@example.com", ip: "2001:db8:77:ffff::1" })).toBeGreaterThan(0);
+    expect(await loginBlockedMinutes(handle.db, { siteId: SITE, email: "fresh@example.com", ip: "2001:db8:78::1" })).toBe(0);
   });
 
   it("limits an address per brand: failures on one brand lock nobody out of another", async () => {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "../../db/client.server";
 import { setDatabaseHandle } from "../../db/database.server";
 import { countRequest, isLimited, memberOrAddress, pruneRateLimits, RATE_LIMITS, type RateLimit } from "../../app/models/safety/rate-limits.server";
+import { WIDER_NETWORK_FACTOR } from "../../app/utils/address-network";
 import { submitSignup } from "../../app/models/accounts/pages/signup.server";
 import { tenantSchema } from "../../app/tenancy/schema";
 import { createTestDatabase, type TestDatabase } from "../fixtures/database";
@@ -69,6 +70,16 @@ describe("countRequest", () => {
     expect((await isLimited(handle.db, "alpha", [[THREE_PER_MINUTE, "2001:db8:5:6::99"]], now)).ok).toBe(false);
     // The next /64 is another connection.
     expect((await countRequest(handle.db, "alpha", [[THREE_PER_MINUTE, "2001:db8:5:7::1"]], now)).ok).toBe(true);
+  });
+
+  it("puts a ceiling on an IPv6 /48 too, so rotating through its 65,536 /64s gains only that (N-L-1)", async () => {
+    const now = new Date("2026-11-24T10:00:20Z");
+    const ceiling = THREE_PER_MINUTE.max * WIDER_NETWORK_FACTOR;
+    for (let i = 0; i < ceiling; i++) expect((await countRequest(handle.db, "alpha", [[THREE_PER_MINUTE, `2001:db8:48:${i.toString(16)}::1`]], now)).ok).toBe(true);
+    expect((await countRequest(handle.db, "alpha", [[THREE_PER_MINUTE, "2001:db8:48:ffff::1"]], now)).ok).toBe(false);
+    expect((await isLimited(handle.db, "alpha", [[THREE_PER_MINUTE, "2001:db8:48:fffe::1"]], now)).ok).toBe(false);
+    // Another /48 is another holder.
+    expect((await countRequest(handle.db, "alpha", [[THREE_PER_MINUTE, "2001:db8:49::1"]], now)).ok).toBe(true);
   });
 
   it("counts a logged-in member as themselves and only a visitor by address: members behind one carrier NAT are not refused together", async () => {

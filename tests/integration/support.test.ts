@@ -16,6 +16,7 @@ import { testDatabasePerFile } from "../fixtures/database";
 import { captureMail, linkIn } from "../fixtures/mail";
 import { createMember } from "../fixtures/members";
 import { tenantFixture } from "../fixtures/tenant";
+import { loader as caseLoader } from "../../app/routes/_default.complaints_.$reference";
 
 const handle = testDatabasePerFile();
 const alpha = tenantSchema.parse(tenantFixture({ id: "alpha", pool: "shared" }));
@@ -129,5 +130,24 @@ describe("support cases", () => {
     expect(refunds).toEqual([expect.objectContaining({ paymentId: "tr_paid_2", amountCents: 800 })]);
     const [entry] = await handle.db.select({ action: staffAudit.action, details: staffAudit.details }).from(staffAudit).where(eq(staffAudit.staffId, staff.id));
     expect(entry).toMatchObject({ action: "refund", details: { order: order!.id, cents: 800 } });
+  });
+});
+
+describe("the case page's link (review N-L-9)", () => {
+  it("moves the token out of the address into a cookie at once, and the bare address then shows the case", async () => {
+    const opened = await openCase(handle.db, { siteId: "alpha", memberId: null, email: "link@example.com", language: "nl", subject: "other", message: "Een vraag over de site.", orderReference: null });
+    const context = contextFor(alpha);
+    const url = `https://alpha.example/complaints/${opened.reference}`;
+    const moved = await caseLoader({ request: new Request(`${url}?t=${opened.token}`), context, params: { reference: opened.reference } }).catch((thrown: unknown) => thrown);
+    if (!(moved instanceof Response)) throw new Error("no redirect");
+    expect(moved.status).toBe(302);
+    expect(moved.headers.get("Location")).toBe(`/complaints/${opened.reference}`);
+    const cookie = (moved.headers.get("Set-Cookie") ?? "").split(";")[0]!;
+    expect(cookie).not.toBe("");
+    const page = await caseLoader({ request: new Request(url, { headers: { Cookie: cookie } }), context, params: { reference: opened.reference } });
+    expect(page.reference).toBe(opened.reference);
+    const bare = await caseLoader({ request: new Request(url), context, params: { reference: opened.reference } }).catch((thrown: unknown) => thrown);
+    // notFound() throws Remix's data() with its status.
+    expect((bare as { init?: { status?: number } }).init?.status).toBe(404);
   });
 });

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, gt, max, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, like, max, sql } from "drizzle-orm";
 import type { Executor } from "../../../db/client.server";
 import { loginAttempts } from "../../../db/schema";
-import { limitedAddress } from "~/utils/address-network";
+import { limitedAddress, WIDER_NETWORK_FACTOR, widerNetwork } from "~/utils/address-network";
 
 /** Failed logins for one account within the window that block it. */
 export const ACCOUNT_FAILURE_LIMIT = 5;
@@ -34,6 +34,17 @@ export async function loginBlockedMinutes(db: Executor, target: LoginTarget, now
       .where(and(eq(loginAttempts.ip, limitedAddress(target.ip)), eq(loginAttempts.siteId, target.siteId), eq(loginAttempts.succeeded, false), gt(loginAttempts.createdAt, since)));
     if ((fromAddress?.n ?? 0) >= ADDRESS_FAILURE_LIMIT && fromAddress?.latest) {
       blockedUntil = Math.max(blockedUntil, fromAddress.latest.getTime() + THROTTLE_WINDOW_MS);
+    }
+    const network = widerNetwork(target.ip);
+    if (network) {
+      // The /64s of one /48 are stored as `a:b:c:d::/64`, so they share the text before the fourth group.
+      const [fromNetwork] = await db
+        .select({ n: count(), latest: max(loginAttempts.createdAt) })
+        .from(loginAttempts)
+        .where(and(like(loginAttempts.ip, `${network.slice(0, -"::/48".length)}:%`), eq(loginAttempts.siteId, target.siteId), eq(loginAttempts.succeeded, false), gt(loginAttempts.createdAt, since)));
+      if ((fromNetwork?.n ?? 0) >= ADDRESS_FAILURE_LIMIT * WIDER_NETWORK_FACTOR && fromNetwork?.latest) {
+        blockedUntil = Math.max(blockedUntil, fromNetwork.latest.getTime() + THROTTLE_WINDOW_MS);
+      }
     }
   }
   return blockedUntil > now.getTime() ? Math.ceil((blockedUntil - now.getTime()) / 60_000) : 0;

@@ -1,7 +1,7 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Executor } from "../../../db/client.server";
 import { rateLimitCounters } from "../../../db/schema";
-import { limitedAddress } from "~/utils/address-network";
+import { limitedAddress, WIDER_NETWORK_FACTOR, widerNetwork } from "~/utils/address-network";
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -81,10 +81,25 @@ export function memberOrAddress(perMember: RateLimit, memberId: number | null, p
   return memberId !== null ? [[perMember, memberId]] : [[perAddress, address]];
 }
 
-/** The row key of a count: an address counts by the network one person holds (an IPv6 /64). */
-function counterKey(limit: RateLimit, siteId: string, subject: string | number): string {
-  return `${limit.name}:${siteId}:${typeof subject === "string" ? limitedAddress(subject) : subject}`;
+interface Counter {
+  key: string;
+  max: number;
+  windowMs: number;
 }
+
+/**
+ * The row keys a check counts under: an address by the network one person holds (an IPv6 /64),
+ * and an IPv6 address also by its /48 with the wider ceiling.
+ */
+function countersOf(limit: RateLimit, siteId: string, subject: string | number): Counter[] {
+  const prefix = `${limit.name}:${siteId}:`;
+  if (typeof subject === "number") return [{ key: `${prefix}${subject}`, max: limit.max, windowMs: limit.windowMs }];
+  const own = { key: `${prefix}${limitedAddress(subject)}`, max: limit.max, windowMs: limit.windowMs };
+  const network = widerNetwork(subject);
+  return network ? [own, { key: `${prefix}${network}`, max: limit.max * WIDER_NETWORK_FACTOR, windowMs: limit.windowMs }] : [own];
+}
+
+const windowStartOf = (windowMs: number, now: Date) => new Date(Math.floor(now.getTime() / windowMs) * windowMs);
 
 /**
  * Counts one request against each limit for its subject (null: not counted, e.g. no address) and
@@ -92,10 +107,10 @@ function counterKey(limit: RateLimit, siteId: string, subject: string | number):
  * row, so parallel requests on several server processes cannot slip through together.
  */
 export async function countRequest(db: Executor, siteId: string, checks: Check[], now = new Date()): Promise<Counted> {
-  const counted = new Map<string, { limit: RateLimit; windowStart: Date }>();
+  const counted = new Map<string, Counter & { windowStart: Date }>();
   for (const [limit, subject] of checks) {
     if (subject === null) continue;
-    counted.set(counterKey(limit, siteId, subject), { limit, windowStart: new Date(Math.floor(now.getTime() / limit.windowMs) * limit.windowMs) });
+    for (const counter of countersOf(limit, siteId, subject)) counted.set(counter.key, { ...counter, windowStart: windowStartOf(counter.windowMs, now) });
   }
   if (counted.size === 0) return { ok: true };
   // Every counter of the request in one statement: one round trip however many limits apply.
@@ -106,8 +121,8 @@ export async function countRequest(db: Executor, siteId: string, checks: Check[]
     .returning({ key: rateLimitCounters.key, hits: rateLimitCounters.hits });
   let retryAfterMs = 0;
   for (const row of rows) {
-    const { limit, windowStart } = counted.get(row.key)!;
-    if (row.hits > limit.max) retryAfterMs = Math.max(retryAfterMs, windowStart.getTime() + limit.windowMs - now.getTime());
+    const { max, windowMs, windowStart } = counted.get(row.key)!;
+    if (row.hits > max) retryAfterMs = Math.max(retryAfterMs, windowStart.getTime() + windowMs - now.getTime());
   }
   return retryAfterMs > 0 ? { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) } : { ok: true };
 }
@@ -116,12 +131,14 @@ export async function countRequest(db: Executor, siteId: string, checks: Check[]
 export async function isLimited(db: Executor, siteId: string, checks: Check[], now = new Date()): Promise<Counted> {
   for (const [limit, subject] of checks) {
     if (subject === null) continue;
-    const windowStart = new Date(Math.floor(now.getTime() / limit.windowMs) * limit.windowMs);
-    const [row] = await db
-      .select({ hits: rateLimitCounters.hits })
-      .from(rateLimitCounters)
-      .where(and(eq(rateLimitCounters.key, counterKey(limit, siteId, subject)), eq(rateLimitCounters.windowStart, windowStart)));
-    if ((row?.hits ?? 0) >= limit.max) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((windowStart.getTime() + limit.windowMs - now.getTime()) / 1000)) };
+    for (const { key, max, windowMs } of countersOf(limit, siteId, subject)) {
+      const windowStart = windowStartOf(windowMs, now);
+      const [row] = await db
+        .select({ hits: rateLimitCounters.hits })
+        .from(rateLimitCounters)
+        .where(and(eq(rateLimitCounters.key, key), eq(rateLimitCounters.windowStart, windowStart)));
+      if ((row?.hits ?? 0) >= max) return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((windowStart.getTime() + windowMs - now.getTime()) / 1000)) };
+    }
   }
   return { ok: true };
 }
