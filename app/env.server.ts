@@ -10,6 +10,8 @@ function explicitFlag(raw: string | undefined, test: boolean): boolean {
   return raw === "1" || raw.toLowerCase() === "true";
 }
 
+const PWNED_PASSWORDS_API = "https://api.pwnedpasswords.com/range/";
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -59,6 +61,11 @@ const envSchema = z.object({
   /** Hosts a conversion postback may call over plain HTTP (a local test endpoint); all others must be HTTPS. */
   POSTBACK_HOSTS: z.string().optional(),
   /** Mollie live or test API key; payments go through Mollie when the local services are off. */
+  /**
+   * The Pwned Passwords range API (k-anonymity: only five hex digits of a password's SHA-1 leave),
+   * or `off`. Unset: Have I Been Pwned's with real services, none with the local services.
+   */
+  PWNED_PASSWORDS_URL: z.union([z.literal("off"), z.string().url()]).optional(),
   MOLLIE_API_KEY: z.string().optional(),
   /** Another Mollie API base URL (tests point it at a simulated API). */
   MOLLIE_API_ENDPOINT: z.string().url().optional(),
@@ -152,6 +159,8 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     seedDemoLogins: env.SEED_DEMO_LOGINS === "1" && localServices,
     pushEndpointHosts: (env.PUSH_ENDPOINT_HOSTS ?? "").split(",").map((host) => host.trim().toLowerCase()).filter(Boolean),
     postbackHosts: (env.POSTBACK_HOSTS ?? "").split(",").map((host) => host.trim().toLowerCase()).filter(Boolean),
+    /** Where new passwords are looked up in the breach corpus (review L-6); null: the bundled list only. */
+    pwnedPasswordsUrl: env.PWNED_PASSWORDS_URL === "off" ? null : (env.PWNED_PASSWORDS_URL ?? (localServices ? null : PWNED_PASSWORDS_API)),
     /** Object storage when S3_BUCKET is set; null keeps files on the local disk. */
     s3: s3Settings(env),
   };

@@ -14,7 +14,7 @@ import { resetPassword } from "~/models/accounts/password-reset.server";
 import { newPasswordSchema } from "~/models/accounts/password-schema";
 import { loginFromLink } from "~/models/accounts/pages/link-login.server";
 import { requireTenant } from "~/tenancy/require-tenant.server";
-import { isGuessablePassword } from "~/utils/password-strength.server";
+import { isRefusedPassword } from "~/models/accounts/password-policy.server";
 import { countRequest, RATE_LIMITS } from "~/models/safety/rate-limits.server";
 import { tooManyInit, waitMinutes } from "~/web/too-many.server";
 
@@ -42,7 +42,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!(await peekToken(db(), submission.value.token, "reset_password", tenant.id))) {
     return data({ result: submission.reply(hide), invalidLink: true, waitMinutes: 0 }, { status: 400 });
   }
-  if (isGuessablePassword(submission.value.password, [])) {
+  if (await isRefusedPassword(submission.value.password, [])) {
     return data({ result: submission.reply({ ...hide, fieldErrors: { password: ["validation.passwordGuessable"] } }), invalidLink: false, waitMinutes: 0 }, { status: 400 });
   }
   const memberId = await resetPassword(db(), tenant, submission.value.token, submission.value.password);

@@ -5,7 +5,7 @@ import { Alert, Field, inputClass } from "~/components/ui/Field";
 import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
 import { setStaffPassword, setupLinkValid } from "~/models/staff/staff-accounts.server";
-import { isGuessablePassword } from "~/utils/password-strength.server";
+import { isRefusedPassword } from "~/models/accounts/password-policy.server";
 
 export const handle = { i18n: ["common", "staff"] };
 
@@ -25,7 +25,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const password = String(form.get("password") ?? "");
   const repeat = String(form.get("repeat") ?? "");
   const error =
-    password.length < MIN_LENGTH ? "setup.tooShort" : password.length > 200 ? "setup.tooLong" : password !== repeat ? "setup.mismatch" : isGuessablePassword(password, []) ? "setup.guessable" : null;
+    password.length < MIN_LENGTH ? "setup.tooShort" : password.length > 200 ? "setup.tooLong" : password !== repeat ? "setup.mismatch" : (await isRefusedPassword(password, [])) ? "setup.guessable" : null;
   if (error) return data({ error }, { status: 400 });
   if (!(await setStaffPassword(db(), params.token ?? "", password))) return data({ error: "setup.invalid" }, { status: 400 });
   throw redirect("/staff/login?ready=1");

@@ -4,7 +4,7 @@ import { db } from "~/db.server";
 import { countRequest, RATE_LIMITS } from "~/models/safety/rate-limits.server";
 import { waitMinutes } from "~/web/too-many.server";
 import type { Tenant } from "~/tenancy/schema";
-import { isGuessablePassword } from "~/utils/password-strength.server";
+import { isRefusedPassword } from "~/models/accounts/password-policy.server";
 import { changeEmail, changePassword, checkCurrentPassword, emailInUse, type PasswordCheck } from "~/models/accounts/account-settings.server";
 import type { CurrentMember } from "~/models/members/current-member";
 import { changeEmailSchema, changePasswordSchema } from "~/models/accounts/settings-schema";
@@ -84,6 +84,6 @@ export async function submitPasswordChange(
     const refusal = passwordRefusal(check, "settings:password.wrongOld");
     return fail("old_password", refusal.key, refusal.minutes);
   }
-  if (isGuessablePassword(submission.value.password, [member.email, member.name])) return fail("password", "validation.passwordGuessable");
+  if (await isRefusedPassword(submission.value.password, [member.email, member.name])) return fail("password", "validation.passwordGuessable");
   return { ok: true, sessionCookie: await changePassword(db(), member, submission.value.password, userAgent) };
 }

@@ -4,7 +4,7 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod";
 import { db } from "~/db.server";
 import type { Tenant } from "~/tenancy/schema";
-import { isGuessablePassword } from "~/utils/password-strength.server";
+import { isRefusedPassword } from "~/models/accounts/password-policy.server";
 import { accountHolder, createAccount, existingAccount, type NewAccount } from "~/models/accounts/accounts.server";
 import { revealsAccounts } from "~/models/accounts/account-disclosure";
 import { isBannedEmail } from "~/models/moderation/bans.server";
@@ -58,7 +58,7 @@ export async function submitSignup(
   const typo = suggestEmail({ email: form.email });
   if (typo && typo.full !== form.email && form.email_confirmed !== form.email) return fail("email", "validation.emailSuggestion", typo.full);
 
-  if (isGuessablePassword(form.password, [form.email, form.name])) return fail("password", "validation.passwordGuessable");
+  if (await isRefusedPassword(form.password, [form.email, form.name])) return fail("password", "validation.passwordGuessable");
   // A banned address stays banned on every brand (docs/product/moderation.md#bans); a brand that
   // does not tell who has an account does not tell who was banned either: the same answer as a
   // new signup, and no mail.
