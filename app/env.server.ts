@@ -106,7 +106,7 @@ const envSchema = z.object({
 function s3Settings(env: z.infer<typeof envSchema>) {
   if (!env.S3_BUCKET) return null;
   const required = (name: string, value: string | undefined): string => {
-    if (!value) throw new Error(`Invalid environment variable ${name}: required when S3_BUCKET is set`);
+    if (!value) throw new SettingError(name, "required when S3_BUCKET is set");
     return value;
   };
   return {
@@ -120,29 +120,49 @@ function s3Settings(env: z.infer<typeof envSchema>) {
   };
 }
 
+/**
+ * A setting that is missing or wrong. The server's start and the commands say it in one line,
+ * naming the setting, instead of a stack trace (server.mjs, app/jobs/run-command.ts).
+ */
+export class SettingError extends Error {
+  constructor(
+    readonly setting: string,
+    reason: string,
+  ) {
+    super(`Invalid environment variable ${setting}: ${reason}`);
+    this.name = "SettingError";
+  }
+}
+
+/**
+ * Without SESSION_SECRETS only a local or test server may run: it gets a random secret of its own
+ * (app/services/secrets/keys.server.ts); a known built-in secret would let anyone forge sessions.
+ * Asked when a key is first needed, so a command that signs nothing runs without the secrets.
+ */
+export function requireSessionSecrets(config: Pick<Env, "sessionSecrets" | "localServices" | "NODE_ENV">): void {
+  if (config.sessionSecrets.length === 0 && !config.localServices && config.NODE_ENV !== "test") {
+    throw new SettingError("SESSION_SECRETS", "required unless LOCAL_SERVICES=1 (comma-separated, newest first; the same value as the server's)");
+  }
+}
+
 export type Env = ReturnType<typeof parseEnv>;
 
 export function parseEnv(source: Record<string, string | undefined> = process.env, runner = { testRunner: process.env.VITEST !== undefined }) {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new Error(`Invalid environment variable ${issue?.path.join(".")}: ${issue?.message}`);
+    throw new SettingError(issue?.path.join(".") ?? "?", issue?.message ?? "invalid");
   }
   const env = parsed.data;
   const production = env.NODE_ENV === "production";
   const test = env.NODE_ENV === "test";
   // NODE_ENV=test brings a built-in secret and local services by default: for the test runner only (review N-L-9).
-  if (test && !runner.testRunner) throw new Error("Invalid environment variable NODE_ENV: NODE_ENV=test is for the test runner only");
+  if (test && !runner.testRunner) throw new SettingError("NODE_ENV", "NODE_ENV=test is for the test runner only");
   const localServices = explicitFlag(env.LOCAL_SERVICES, test);
   const sessionSecrets = (env.SESSION_SECRETS ?? "").split(",").map((secret) => secret.trim()).filter(Boolean);
-  // Without secrets only a local or test server may start: it gets a random one of its own
-  // (app/web/keys.server.ts); a known built-in secret would let anyone forge sessions.
-  if (sessionSecrets.length === 0 && !localServices && !test) {
-    throw new Error("Invalid environment variable SESSION_SECRETS: required unless LOCAL_SERVICES=1 (comma-separated, newest first)");
-  }
   // Real services mean real members, whatever NODE_ENV says (review N-L-9).
   if ((production || !localServices) && sessionSecrets.some((secret) => secret.length < 32)) {
-    throw new Error("Invalid environment variable SESSION_SECRETS: each secret needs at least 32 characters in production and with real services");
+    throw new SettingError("SESSION_SECRETS", "each secret needs at least 32 characters in production and with real services");
   }
   return {
     ...env,

@@ -19,7 +19,14 @@ if (!existsSync(BUILD_PATH)) {
 let stop = () => process.exit(1);
 if (cluster.isWorker) process.on("disconnect", () => void stop("primary gone"));
 
-const build = await import(BUILD_PATH);
+/** A setting that is missing or wrong (app/env.server.ts SettingError): one line naming it, no stack trace. */
+function exitOnSettingError(error) {
+  if (error?.name !== "SettingError") throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+
+const build = await import(BUILD_PATH).catch(exitOnSettingError);
 const { createAppHandler, startup, shutdown, endEventStreams } = build.entry.module;
 const production = process.env.NODE_ENV === "production";
 const port = Number(process.env.PORT ?? 3000);

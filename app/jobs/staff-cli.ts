@@ -3,7 +3,7 @@ import { closeDatabase, databaseHandle } from "../../db/database.server";
 import { LANGUAGES } from "~/domain/languages";
 import { createStaff, disableStaff } from "~/models/staff/staff-accounts.server";
 import { STAFF_ROLES, type StaffRole } from "~/models/staff/staff-roles";
-import { env } from "~/env.server";
+import { env, SettingError } from "~/env.server";
 import { tenants } from "~/tenancy/tenants.server";
 
 const usage = `npm run staff -- create --email <address> --name <name> --role operator [--role admin …] --brands all|<id,id> [--languages all|nl,de] [--ui en|nl]
@@ -72,6 +72,8 @@ try {
     failed = true;
   }
 } catch (error) {
+  // A missing setting is said by the command runner (app/jobs/command.ts), in one line.
+  if (error instanceof SettingError) throw error;
   console.error(error instanceof Error ? error.message : error);
   failed = true;
 } finally {

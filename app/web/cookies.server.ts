@@ -1,6 +1,7 @@
 import { createCookie } from "@remix-run/node";
 import { env } from "~/env.server";
 import { purposeKeys } from "~/services/secrets/keys.server";
+import { STAFF_IDLE_HOURS } from "~/models/staff/staff-roles";
 
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
@@ -65,8 +66,6 @@ export const loginStepCookie = createCookie("login_step", { ...baseOptions(), pa
 /** The secret of a two-step login being set up (sealed), until the member confirms it with a code. */
 export const totpSetupCookie = createCookie("totp_setup", { ...baseOptions(), path: "/settings", maxAge: 10 * 60 });
 
-/** Staff sessions last this long without use (docs/product/staff.md#staff-accounts). */
-export const STAFF_IDLE_HOURS = 12;
 
 /**
  * A staff login: its own cookie and key. Only the staff area reads it (context.server.ts), so a

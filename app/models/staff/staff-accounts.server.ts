@@ -9,9 +9,8 @@ import { countRequest, RATE_LIMITS } from "~/models/safety/rate-limits.server";
 import { codeFailureNeedsAlert, sendCodeFailureAlert } from "./staff-login-alert.server";
 import { seal, unseal } from "~/services/secrets/seal.server";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "~/utils/password.server";
-import { STAFF_IDLE_HOURS } from "~/web/cookies.server";
 import { recordStaffAction } from "./staff-audit.server";
-import { STAFF_ROLES, type StaffMember, type StaffRole } from "./staff-roles";
+import { STAFF_IDLE_HOURS, STAFF_ROLES, type StaffMember, type StaffRole } from "./staff-roles";
 
 /*
  * Staff accounts (docs/product/staff.md#staff-accounts): made by a command, which prints a

@@ -1,3 +1,6 @@
+/** Staff sessions last this long without use (docs/product/staff.md#staff-accounts). */
+export const STAFF_IDLE_HOURS = 12;
+
 /** What a staff member may do (docs/product/staff.md#staff-accounts). */
 export const STAFF_ROLES = ["operator", "moderator", "support", "admin"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];

@@ -1,7 +1,7 @@
 import { hkdfSync, randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { env } from "~/env.server";
+import { env, requireSessionSecrets } from "~/env.server";
 
 /** What a key signs; each purpose gets its own key, so a value signed for one is worthless for another. */
 export type KeyPurpose = "session-cookie" | "unsubscribe-link" | "sms-code" | "photo-url" | "totp-secret" | "login-step" | "staff-session" | "ban-notice" | "support-case" | "tracking" | "mandate-fingerprint" | "recovery-code";
@@ -18,6 +18,7 @@ let roots: string[] | undefined;
 function rootSecrets(): string[] {
   if (roots) return roots;
   const config = env();
+  requireSessionSecrets(config);
   if (config.sessionSecrets.length > 0) {
     roots = config.sessionSecrets;
   } else if (config.NODE_ENV === "test" && !config.localServices) {

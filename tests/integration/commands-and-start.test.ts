@@ -1,0 +1,59 @@
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import { removeTempDirs, tempDir } from "../fixtures/server-process";
+
+/**
+ * A missing or wrong setting is one line naming it, for the commands and for a production start
+ * (docs/operations.md, app/jobs/command.ts, server/serve.mjs): never a stack trace.
+ */
+afterAll(() => removeTempDirs());
+
+/** The environment of a person who set nothing but what the test names. */
+function bareEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  const { PATH, HOME } = process.env;
+  return { PATH, HOME, DATA_DIR: tempDir("settings-"), ...extra };
+}
+
+function run(args: string[], extra: Record<string, string>) {
+  const result = spawnSync(process.execPath, args, { env: bareEnv(extra), encoding: "utf8", timeout: 60_000 });
+  return { status: result.status, lines: result.stderr.trim().split("\n").filter(Boolean) };
+}
+
+const tsx = ["--import", "tsx", "app/jobs/command.ts"];
+
+describe("the commands", () => {
+  it("say a wrong setting in one line, naming it, and exit non-zero", () => {
+    const outcome = run([...tsx, "staff", "disable", "--email", "x@example.com"], { DATABASE_URL: "not a url" });
+    expect(outcome.status).not.toBe(0);
+    expect(outcome.lines).toEqual(["Invalid environment variable DATABASE_URL: Invalid url"]);
+  });
+
+  it("need the session secret only where their work signs with it: staff create seals the TOTP secret", () => {
+    const outcome = run([...tsx, "staff", "create", "--email", "a@example.com", "--role", "operator", "--brands", "all"], {});
+    expect(outcome.status).not.toBe(0);
+    expect(outcome.lines).toHaveLength(1);
+    expect(outcome.lines[0]).toMatch(/^Invalid environment variable SESSION_SECRETS: required unless LOCAL_SERVICES=1/);
+  });
+
+  it("run without the session secret where nothing is signed", () => {
+    const outcome = run([...tsx, "staff", "disable", "--email", "nobody@example.com"], {});
+    expect(outcome.lines).toEqual([]);
+    expect(outcome.status).toBe(1);
+  });
+});
+
+describe.runIf(existsSync("build/index.js"))("a production start", () => {
+  it("without the session secrets says so in one line and exits non-zero", () => {
+    const outcome = run(["server.mjs"], { NODE_ENV: "production", PORT: "0" });
+    expect(outcome.status).toBe(1);
+    expect(outcome.lines).toHaveLength(1);
+    expect(outcome.lines[0]).toMatch(/SESSION_SECRETS/);
+  });
+
+  it("with a wrong setting names it in one line", () => {
+    const outcome = run(["server.mjs"], { NODE_ENV: "production", SESSION_SECRETS: "x".repeat(40), PORT: "eighty" });
+    expect(outcome.status).toBe(1);
+    expect(outcome.lines).toEqual([expect.stringMatching(/^Invalid environment variable PORT:/)]);
+  });
+});
