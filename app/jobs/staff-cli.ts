@@ -3,7 +3,7 @@ import { closeDatabase, databaseHandle } from "../../db/database.server";
 import { LANGUAGES } from "~/domain/languages";
 import { createStaff, disableStaff } from "~/models/staff/staff-accounts.server";
 import { STAFF_ROLES, type StaffRole } from "~/models/staff/staff-roles";
-import { env, SettingError } from "~/env.server";
+import { env, requireSessionSecrets, SettingError } from "~/env.server";
 import { tenants } from "~/tenancy/tenants.server";
 
 const usage = `npm run staff -- create --email <address> --name <name> --role operator [--role admin …] --brands all|<id,id> [--languages all|nl,de] [--ui en|nl]
@@ -40,6 +40,8 @@ try {
   if (values.help || !command) {
     console.log(usage);
   } else if (command === "create" && values.email && values.role?.length && values.brands) {
+    // The TOTP secret is sealed with a key of the server's secrets: without them, stop before any work.
+    requireSessionSecrets(env());
     const roles = listOption(values.role.join(","), STAFF_ROLES, "role") as StaffRole[];
     const registry = tenants();
     const brands = listOption(values.brands, registry.tenants.map((tenant) => tenant.id), "brand");

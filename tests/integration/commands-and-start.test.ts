@@ -1,6 +1,8 @@
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { cpSync, existsSync } from "node:fs";
+import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { SERVER_DATA_DIR_VARIABLE } from "../fixtures/database-template";
 import { removeTempDirs, tempDir } from "../fixtures/server-process";
 
 /**
@@ -9,10 +11,17 @@ import { removeTempDirs, tempDir } from "../fixtures/server-process";
  */
 afterAll(() => removeTempDirs());
 
-/** The environment of a person who set nothing but what the test names. */
+/**
+ * The environment of a person who set nothing but the database and what the test names. The
+ * embedded database starts as a copy of the migrated template (tests/fixtures/database-template.ts).
+ */
 function bareEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const { PATH, HOME } = process.env;
-  return { PATH, HOME, DATA_DIR: tempDir("settings-"), ...extra };
+  const { PATH, HOME, DATABASE_URL } = process.env;
+  const dataDir = tempDir("settings-");
+  const migrated = process.env[SERVER_DATA_DIR_VARIABLE];
+  if (migrated && !DATABASE_URL) cpSync(migrated, path.join(dataDir, "pglite"), { recursive: true });
+  // NODE_ENV as unset would leave it: development.
+  return { PATH, HOME, NODE_ENV: "development", DATA_DIR: dataDir, ...(DATABASE_URL ? { DATABASE_URL } : {}), ...extra };
 }
 
 function run(args: string[], extra: Record<string, string>) {
@@ -45,7 +54,7 @@ describe("the commands", () => {
 
 describe.runIf(existsSync("build/index.js"))("a production start", () => {
   it("without the session secrets says so in one line and exits non-zero", () => {
-    const outcome = run(["server.mjs"], { NODE_ENV: "production", PORT: "0" });
+    const outcome = run(["server.mjs"], { NODE_ENV: "production", PORT: "3998" });
     expect(outcome.status).toBe(1);
     expect(outcome.lines).toHaveLength(1);
     expect(outcome.lines[0]).toMatch(/SESSION_SECRETS/);
