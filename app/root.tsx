@@ -131,7 +131,7 @@ export default function App() {
       <NavigationProgress />
       <Outlet />
       {root?.flash ? <Toast key={root.flash.id} flash={root.flash} /> : null}
-      <LoadFailedNotice />
+      <LoadFailedNotice aboveTabBar={Boolean(root?.member)} />
     </MembersAreaTimer>
   );
 }
