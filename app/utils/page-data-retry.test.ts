@@ -52,6 +52,27 @@ describe("a page load that keeps failing", () => {
     expect(loadFailure().shown).toBe(false);
   });
 
+  it("trying the loads only (the browser is online again) leaves a waiting post for the person", async () => {
+    const fetch = network();
+    let posted: Response | null = null;
+    void pageRequest(fetch, "/profile.data", { method: "POST", body: "about=x" }, "data").then((response) => (posted = response));
+    let loaded: Response | null = null;
+    void pageRequest(fetch, "/chats.data", {}, "data").then((response) => (loaded = response));
+    await letAttemptsRun();
+    expect(fetch).toHaveBeenCalledTimes(1 + API_ATTEMPTS);
+    fetch.mockImplementation(() => Promise.resolve(new Response("ok")));
+    tryLoadsAgain(true);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(loaded).not.toBeNull();
+    expect(posted).toBeNull();
+    expect(fetch).toHaveBeenCalledTimes(2 + API_ATTEMPTS);
+    expect(loadFailure()).toEqual({ shown: true, sending: true, busy: false });
+    tryLoadsAgain();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(posted).not.toBeNull();
+    expect(loadFailure().shown).toBe(false);
+  });
+
   it("stops waiting when the load is given up, and the notice goes", async () => {
     const controller = new AbortController();
     const load = pageRequest(network(), "/chats.data", { signal: controller.signal }, "data");

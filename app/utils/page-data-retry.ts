@@ -50,11 +50,16 @@ export function serverLoadFailure(): LoadFailure {
   return HIDDEN;
 }
 
-/** "Probeer opnieuw": every waiting load is sent again, with its attempts. */
-export function tryLoadsAgain(): void {
-  const all = [...waiting];
-  waiting.clear();
-  for (const load of all) load.resume();
+/**
+ * "Probeer opnieuw": every waiting load is sent again, with its attempts, and a waiting post once.
+ * `loadsOnly` leaves the posts waiting: only the person sends a post again.
+ */
+export function tryLoadsAgain(loadsOnly = false): void {
+  const chosen = [...waiting].filter((load) => !(loadsOnly && load.sending));
+  for (const load of chosen) {
+    waiting.delete(load);
+    load.resume();
+  }
   changed();
 }
 
@@ -133,8 +138,6 @@ export function installPageDataRetry(win: Window & typeof globalThis = window): 
     if (!kind || (input instanceof Request && input.body)) return original(input, init);
     return pageRequest(original, input, init, kind);
   };
-  // The connection is back: what waits is tried again without a tap.
-  win.addEventListener("online", () => {
-    if (waiting.size > 0) tryLoadsAgain();
-  });
+  // The connection is back: the loads that wait are tried again without a tap (a post waits for one).
+  win.addEventListener("online", () => tryLoadsAgain(true));
 }

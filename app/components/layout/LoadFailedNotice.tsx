@@ -17,7 +17,7 @@ export function LoadFailedNotice({ aboveTabBar }: { aboveTabBar: boolean }) {
       <p className="mt-1 text-gray-700">{t("retry.kept")}</p>
       <button
         type="button"
-        onClick={tryLoadsAgain}
+        onClick={() => tryLoadsAgain()}
         disabled={failure.busy}
         aria-busy={failure.busy}
         className="btn-primary mt-3 w-full px-4 py-2 disabled:opacity-70"
