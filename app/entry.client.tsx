@@ -8,6 +8,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES } from "~/domain/languages";
 import { catalogueBackend } from "~/i18n/catalogue-backend";
 import { DEFAULT_NAMESPACE } from "~/i18n/namespaces";
 import { watchForChunkErrors } from "~/utils/chunk-reload";
+import { installPageDataRetry } from "~/utils/page-data-retry";
 
 /** Catalogue URLs carry the server's catalogue version, so they may be cached for long. */
 function catalogueVersion(): string {
@@ -49,4 +50,7 @@ async function hydrate() {
 
 // A script of an older version of the site that is gone since an update reloads the page.
 watchForChunkErrors();
+// Page loads and background reloads are tried again when the network fails, before Remix's
+// first fetch (docs/decisions/043-retry-page-loads.md).
+installPageDataRetry();
 void hydrate();

@@ -30,6 +30,7 @@ import stylesheet from "~/tailwind.css";
 import { useNonce } from "~/utils/nonce";
 import { vapidKeys } from "~/services/push/vapid.server";
 import { NavigationProgress } from "~/components/layout/NavigationProgress";
+import { LoadFailedNotice } from "~/components/layout/LoadFailedNotice";
 
 // `security` holds the refusals any form or call may meet (too many attempts).
 export const handle = { i18n: ["common", "security"] };
@@ -130,6 +131,7 @@ export default function App() {
       <NavigationProgress />
       <Outlet />
       {root?.flash ? <Toast key={root.flash.id} flash={root.flash} /> : null}
+      <LoadFailedNotice aboveTabBar={Boolean(root?.member)} />
     </MembersAreaTimer>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useHydrated } from "~/utils/use-hydrated";
 import { apiCall } from "~/utils/api-call";
+import { useGeolocationPermission } from "./use-geolocation-permission";
 
 export interface FoundPlace {
   country: string;
@@ -13,13 +13,22 @@ type State = "idle" | "locating" | "denied" | "failed" | "found";
 
 /**
  * Optional browser geolocation: the position is sent to /api/geocode, which answers with the
- * nearest known city; nothing is stored until the member saves the form.
+ * nearest known city; nothing is stored until the member saves the form. Offered only where the
+ * browser may still give the position: where the site is denied it, a hint says how to allow it
+ * instead (docs/product/site.md#location-button).
  */
 export function UseMyLocation({ onFound }: { onFound: (place: FoundPlace) => void }) {
-  const { t } = useTranslation("account");
-  const hydrated = useHydrated();
+  const { t } = useTranslation(["account", "common"]);
+  const permission = useGeolocationPermission();
   const [state, setState] = useState<State>("idle");
-  if (!hydrated || !("geolocation" in navigator)) return null;
+  if (permission === "checking" || permission === "unsupported") return null;
+  if (permission === "denied") {
+    return (
+      <p className="rounded-lg bg-gray-50 p-3 text-sm text-gray-700" data-testid="location-blocked">
+        {t("common:location.blocked")}
+      </p>
+    );
+  }
 
   function locate() {
     setState("locating");
