@@ -39,6 +39,8 @@ export interface RequestContext {
    * There `member` is always null: a member session carries no weight in the staff area.
    */
   staff?: StaffMember | null;
+  /** The id of this request in the log (app/web/request-log.server.ts), set by the request handler. */
+  requestId?: string;
 }
 
 declare module "@remix-run/node" {

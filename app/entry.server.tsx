@@ -4,6 +4,7 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { env } from "~/env.server";
+import { logger } from "~/services/logging/logger.server";
 import { i18nFor } from "~/i18n/i18next.server";
 import { NonceContext } from "~/utils/nonce";
 import { documentResponse } from "~/web/document-body.server";
@@ -62,7 +63,7 @@ export default async function handleRequest(
       {
         onAllReady() {
           // An error inside a boundary of a rendered shell: the page shows the boundary; it is logged.
-          for (const error of renderErrors) console.error(error);
+          for (const error of renderErrors) logger().error({ req: loadContext.requestId, err: error }, "render failed");
           document.on("finish", () => {
             clearTimeout(timeout);
             const body = Buffer.concat(chunks);
@@ -89,8 +90,8 @@ export const handleDataRequest: HandleDataRequestFunction = (response) => {
   return response;
 };
 
-export function handleError(error: unknown, { request }: { request: Request }) {
+export function handleError(error: unknown, { request, context }: { request: Request; context: AppLoadContext }) {
   // A thrown answer (a 403 for a script call without a session, a 404) is the answer, not a fault.
   if (request.signal.aborted || isRouteErrorResponse(error)) return;
-  console.error(error);
+  logger().error({ req: context.requestId, err: error }, "request failed");
 }

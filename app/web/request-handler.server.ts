@@ -2,6 +2,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
 import { createRequestContext, staffAreaOpen } from "~/context.server";
 import { env } from "~/env.server";
+import { logger } from "~/services/logging/logger.server";
+import { createRouteMatcher, opaqueId, requestIdFor } from "./request-log.server";
 import { clientAddress, isFromThisMachine, nearestValue, parseTrustedProxies, peerIsTrusted, warnUntrustedForwarding } from "./client-address.server";
 import { wholeDocumentBody } from "./document-body.server";
 import { finishHeaders } from "./security-headers.server";
@@ -59,15 +61,34 @@ async function sendResponse(res: ServerResponse, response: Response): Promise<vo
  */
 export function createAppHandler(build: ServerBuild) {
   const handleRemix = createRequestHandler(build, build.mode);
+  const routeOf = createRouteMatcher(build.routes);
   const trust = parseTrustedProxies(env().TRUSTED_PROXIES);
   const devPagesForwarded = env().devPagesForwarded;
   return async (req: IncomingMessage, res: ServerResponse, next: (error: unknown) => void): Promise<void> => {
+    const started = performance.now();
     try {
       const headers = headersOf(req);
       const viaTrustedProxy = peerIsTrusted(req, trust);
       warnUntrustedForwarding(req, viaTrustedProxy);
       const pathname = new URL(req.url ?? "/", "http://path.invalid").pathname;
+      const requestId = requestIdFor(headers, viaTrustedProxy);
+      res.setHeader("X-Request-Id", requestId);
       const context = await createRequestContext(headers, { clientIp: clientAddress(req, trust), viaTrustedProxy, fromThisMachine: isFromThisMachine(req, devPagesForwarded) }, pathname);
+      context.requestId = requestId;
+      res.once("close", () => {
+        const { route, kind } = routeOf(pathname);
+        logger().info({
+          req: requestId,
+          brand: context.tenant?.id ?? null,
+          route,
+          kind,
+          method: req.method,
+          status: res.statusCode,
+          ms: Math.round(performance.now() - started),
+          ...(context.member ? { member: opaqueId("member", context.member.id) } : {}),
+          ...(context.staff ? { staff: opaqueId("staff", context.staff.id) } : {}),
+        });
+      });
       const staffArea = isStaffPath(pathname);
       // With STAFF_HOST set, a staff path elsewhere is a 404 before Remix: documents, data requests and actions alike (review N-M-2).
       const guarded = staffArea && !staffAreaOpen(context.host) ? { refused: new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } }) } : await guardRequest(fetchRequest(req, res, headers), context.host, context.language);

@@ -1,0 +1,28 @@
+import { pino, type Logger } from "pino";
+
+/*
+ * The server's log: one JSON line per event on stdout (docs/operations.md#logs), for the log
+ * collector of the platform it runs on. Pretty lines only for a person at a terminal outside
+ * production. Nothing personal goes in: callers log opaque ids (app/web/request-log.server.ts),
+ * and the paths below are removed should an object carrying them be logged.
+ */
+const REDACTED = ["password", "token", "email", "body", "text", "message", "ip", "headers.cookie", "headers.authorization", "*.password", "*.token", "*.email", "*.ip"];
+
+function createLogger(): Logger {
+  const level = process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "silent" : "info");
+  const pretty = process.stdout.isTTY && process.env.NODE_ENV !== "production" && process.env.LOG_PRETTY !== "0";
+  return pino({
+    level,
+    base: { pid: process.pid },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    redact: { paths: REDACTED, remove: true },
+    ...(pretty ? { transport: { target: "pino-pretty", options: { colorize: true, translateTime: "SYS:HH:MM:ss" } } } : {}),
+  });
+}
+
+let instance: Logger | undefined;
+
+export function logger(): Logger {
+  instance ??= createLogger();
+  return instance;
+}
