@@ -9,13 +9,14 @@ import { pino, type Logger } from "pino";
 const REDACTED = ["password", "token", "email", "body", "text", "message", "ip", "headers.cookie", "headers.authorization", "*.password", "*.token", "*.email", "*.ip"];
 
 function createLogger(): Logger {
-  const level = process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "silent" : "info");
+  const options = { base: { pid: process.pid }, timestamp: pino.stdTimeFunctions.isoTime, redact: { paths: REDACTED, remove: true } };
+  // In the test runner warnings and errors go to console.error, where they fail the test that
+  // caused them (tests/fixtures/fail-on-console.ts); request lines stay out of the test output.
+  if (process.env.NODE_ENV === "test") return pino({ ...options, level: "warn" }, { write: (line: string) => console.error(line.trimEnd()) });
   const pretty = process.stdout.isTTY && process.env.NODE_ENV !== "production" && process.env.LOG_PRETTY !== "0";
   return pino({
-    level,
-    base: { pid: process.pid },
-    timestamp: pino.stdTimeFunctions.isoTime,
-    redact: { paths: REDACTED, remove: true },
+    ...options,
+    level: process.env.LOG_LEVEL ?? "info",
     ...(pretty ? { transport: { target: "pino-pretty", options: { colorize: true, translateTime: "SYS:HH:MM:ss" } } } : {}),
   });
 }
