@@ -98,6 +98,6 @@ export async function publishAllFaces(db: Database, storage: Storage, log: (line
       );
     }
     faces += rows.length;
-    log(`storage: ${faces} faces published`);
+    log(`storage: ${faces} faces so far`);
   }
 }
