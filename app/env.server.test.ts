@@ -79,6 +79,7 @@ describe("parseEnv object storage", () => {
     NODE_ENV: "test",
     S3_ENDPOINT: "https://s3.eu-central-1.amazonaws.com",
     S3_BUCKET: "media",
+    S3_PUBLIC_BUCKET: "media-public",
     S3_ACCESS_KEY_ID: "AKIAEXAMPLE",
     S3_SECRET_ACCESS_KEY: "secret",
     S3_PUBLIC_URL: "https://cdn.example.com",
@@ -93,6 +94,7 @@ describe("parseEnv object storage", () => {
     expect(parseEnv(s3).s3).toEqual({
       endpoint: "https://s3.eu-central-1.amazonaws.com",
       bucket: "media",
+      publicBucket: "media-public",
       region: "us-east-1",
       accessKeyId: "AKIAEXAMPLE",
       secretAccessKey: "secret",
@@ -109,6 +111,11 @@ describe("parseEnv object storage", () => {
     for (const name of ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_PUBLIC_URL"] as const) {
       expect(() => parseEnv({ ...s3, [name]: undefined })).toThrow(`Invalid environment variable ${name}: required when S3_BUCKET is set`);
     }
+  });
+
+  it("refuses to start with a bucket but no public bucket, or the same one twice (review L-3)", () => {
+    expect(() => parseEnv({ ...s3, S3_PUBLIC_BUCKET: undefined })).toThrow(/^Invalid environment variable S3_PUBLIC_BUCKET: required when S3_BUCKET is set/);
+    expect(() => parseEnv({ ...s3, S3_PUBLIC_BUCKET: "media" })).toThrow(/^Invalid environment variable S3_PUBLIC_BUCKET: must be another bucket than S3_BUCKET/);
   });
 
   it("requires the URLs to be URLs", () => {

@@ -89,16 +89,18 @@ const envSchema = z.object({
   DEMO_PROFILES_PER_POOL: z.coerce.number().int().min(0).max(100_000).default(300),
   /** S3 API base URL (AWS, MinIO, R2, Scaleway...); files go to object storage instead of DATA_DIR when S3_BUCKET is set. */
   S3_ENDPOINT: z.string().url().optional(),
-  /** Bucket for uploaded and generated files; setting it switches storage to S3. */
+  /** Private bucket for every uploaded and generated file (no public access); setting it switches storage to S3. */
   S3_BUCKET: z.string().optional(),
+  /** Public bucket for the copies anyone may load (members' faces), on the same endpoint with the same keys; served from S3_PUBLIC_URL. */
+  S3_PUBLIC_BUCKET: z.string().optional(),
   /** Signing region; `us-east-1` when unset, which R2 and a default MinIO also accept. */
   S3_REGION: z.string().optional(),
-  /** Access key with put, head and delete rights on the bucket. */
+  /** Access key with put, get, head and delete rights on both buckets (and copy from the private one into the public one). */
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   /** `1` for `endpoint/bucket/key` URLs (MinIO); otherwise `bucket.endpoint/key`. */
   S3_FORCE_PATH_STYLE: z.string().optional(),
-  /** Public base URL of the objects (a CDN or the bucket's public address); browsers load `<url>/<key>`. */
+  /** Public base URL of S3_PUBLIC_BUCKET (a CDN or the bucket's public address); browsers load `<url>/<key>`. */
   S3_PUBLIC_URL: z.string().url().optional(),
 });
 
@@ -109,9 +111,18 @@ function s3Settings(env: z.infer<typeof envSchema>) {
     if (!value) throw new SettingError(name, "required when S3_BUCKET is set");
     return value;
   };
+  // Before, one bucket held every file and served them all publicly (review L-3): an old setting
+  // must not start as if nothing changed.
+  if (!env.S3_PUBLIC_BUCKET) {
+    throw new Error("Invalid environment variable S3_PUBLIC_BUCKET: required when S3_BUCKET is set (S3_BUCKET is private now; faces are copied to S3_PUBLIC_BUCKET, served from S3_PUBLIC_URL: README, Object storage)");
+  }
+  if (env.S3_PUBLIC_BUCKET === env.S3_BUCKET) {
+    throw new Error("Invalid environment variable S3_PUBLIC_BUCKET: must be another bucket than S3_BUCKET, which holds the private files");
+  }
   return {
     endpoint: required("S3_ENDPOINT", env.S3_ENDPOINT),
     bucket: env.S3_BUCKET,
+    publicBucket: env.S3_PUBLIC_BUCKET,
     region: env.S3_REGION || "us-east-1",
     accessKeyId: required("S3_ACCESS_KEY_ID", env.S3_ACCESS_KEY_ID),
     secretAccessKey: required("S3_SECRET_ACCESS_KEY", env.S3_SECRET_ACCESS_KEY),

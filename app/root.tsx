@@ -22,7 +22,7 @@ import { languageOptions } from "~/i18n/resolve-language";
 import { takeFlash } from "~/web/flash.server";
 import { trackingFromUrl, withoutTracking } from "~/models/accounts/tracking";
 import { keepTracking } from "~/models/accounts/pages/signup-form-settings.server";
-import { storage } from "~/services/storage/storage.server";
+import { signedMediaUrl } from "~/services/storage/signed-media.server";
 import { publicBrand } from "~/tenancy/public-brand";
 import { themeCss } from "~/tenancy/theme-css";
 import { NEUTRAL_THEME_CSS } from "~/tenancy/neutral-theme";
@@ -72,7 +72,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
           name: member.name,
           status: member.status,
           email: member.email,
-          thumbUrl: member.thumbKey ? storage().publicUrl(member.thumbKey) : null,
+          // The member's own main photo, also while it is being checked: a signed link (review L-3).
+          thumbUrl: member.thumbKey ? signedMediaUrl(member.thumbKey) : null,
         }
       : null,
   }, clear ? { headers: { "Set-Cookie": clear } } : undefined);

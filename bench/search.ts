@@ -18,7 +18,7 @@ const explain = process.argv.includes("--explain");
 
 const handle = openDatabase({ url, maxConnections: 4 });
 const db = handle.db;
-const storage = new LocalDiskStorage(".data/bench-storage");
+const storage = new LocalDiskStorage(".data/bench-storage", ".data/bench-public-media");
 
 const [{ total }] = (await db.select({ total: sql<number>`count(*)::int` }).from(profiles).where(sql`${profiles.pool} = ${POOL}`)) as [{ total: number }];
 // A searcher who blocked a few members and was blocked by one, so the block clause has work to do.

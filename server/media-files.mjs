@@ -1,4 +1,5 @@
-// Stored files under /media (the local disk storage, DATA_DIR/storage). Only keys in the shape
+// Published files under /media (the public area of the local disk storage, DATA_DIR/public-media:
+// members' faces, docs/decisions/045-media-private-and-public-storage-areas.md). Only keys in the shape
 // storage writes them (app/services/storage/storage.ts) are looked up, checked as the file system
 // will see them: `/media//chat/…`, `/media/%63hat/…` or `/media/./chat/…` would otherwise reach
 // a private file past a check of the raw path, as express.static decodes and normalises it

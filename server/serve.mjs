@@ -59,8 +59,11 @@ app.use(compression());
 // them, so there the compression middleware compresses.
 const buildFiles = { immutable: true, maxAge: "1y", setHeaders: fileHeaders };
 app.use("/build", production ? expressStaticGzip("public/build", { enableBrotli: true, orderPreference: ["br", "gz"], serveStatic: buildFiles }) : express.static("public/build", buildFiles));
-// Chat photos are private: only their signed links (/private-media/…) serve them.
-app.use("/media", mediaFiles(path.join(dataDir, "storage"), { immutable: true, maxAge: "1y", setHeaders: fileHeaders }));
+// The public storage area only: members' faces (docs/decisions/045-media-private-and-public-storage-areas.md).
+// Every other file is in DATA_DIR/storage, which only the signed links (/private-media/…) read.
+// A day, not a year: a face taken down (another main photo, a deleted account) leaves the
+// browsers' and any proxy's cache within a day.
+app.use("/media", mediaFiles(path.join(dataDir, "public-media"), { maxAge: "1d", setHeaders: fileHeaders }));
 // Catalogue URLs carry a version (see catalogueVersion), so a year is safe in production.
 app.use("/locales", express.static("public/locales", { maxAge: production ? "1y" : 0, setHeaders: fileHeaders }));
 // The other public files are known at start: a page's path goes straight on to Remix instead of

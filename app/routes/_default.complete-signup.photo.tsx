@@ -14,7 +14,7 @@ import { tooManyInit } from "~/web/too-many.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { member } = requireMember(request, context);
-  return { photos: await memberPhotos(db(), storage(), member.id), limit: photoLimit(member.paidUser), maxMegabytes: MAX_UPLOAD_BYTES / 1024 / 1024 };
+  return { photos: await memberPhotos(db(), member.id), limit: photoLimit(member.paidUser), maxMegabytes: MAX_UPLOAD_BYTES / 1024 / 1024 };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -24,7 +24,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (isSkip(upload.form)) return continueAfter(member.id, "photo");
   if (!upload.file) {
     // Saving with photos already uploaded, but no new file, simply moves on.
-    if ((await memberPhotos(db(), storage(), member.id)).length > 0) return continueAfter(member.id, "photo");
+    if ((await memberPhotos(db(), member.id)).length > 0) return continueAfter(member.id, "photo");
     return data({ error: "missing" as const }, { status: 400 });
   }
   const result: UploadResult = await uploadPhoto(db(), storage(), { memberId: member.id, paidUser: member.paidUser, data: upload.file });

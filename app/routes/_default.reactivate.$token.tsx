@@ -6,6 +6,7 @@ import { LinkContinue } from "~/components/account/LinkContinue";
 import { Alert } from "~/components/ui/Field";
 import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
+import { storage } from "~/services/storage/storage.server";
 import { reactivateAccount } from "~/models/accounts/account-deletion.server";
 import { tokenHolder } from "~/models/accounts/email-tokens.server";
 import { linkPage, linkPostRefused, loginFromLink } from "~/models/accounts/pages/link-login.server";
@@ -38,7 +39,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   const tenant = requireTenant(context);
   const refused = await linkPostRefused(tenant, context);
   if (refused) return refused;
-  const memberId = await reactivateAccount(db(), tenant, params.token ?? "");
+  const memberId = await reactivateAccount(db(), storage(), tenant, params.token ?? "");
   if (memberId === null) return failed(context, tenant);
   throw await loginFromLink(tenant, request, context, memberId, "/", { cookies: [await setFlash({ tone: "success", key: "settings:reactivated" })] });
 }

@@ -8,6 +8,7 @@ import { SettingsFrame, SettingsSection } from "~/components/settings/SettingsFr
 import { Field, FieldErrors, inputClass } from "~/components/ui/Field";
 import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
+import { storage } from "~/services/storage/storage.server";
 import { acceptDeleteDiscount, deleteAccount, deleteDiscountOffer } from "~/models/accounts/account-deletion.server";
 import { setInvisible } from "~/models/accounts/account-settings.server";
 import { DELETION_GRACE_DAYS, DELETION_REASONS } from "~/domain/deletion-reasons";
@@ -50,7 +51,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== "success") return data({ result: submission.reply(hide), minutes: undefined }, { status: 400 });
   const { password, reason, remarks } = submission.value;
   const origin = siteOrigin(request, tenant);
-  const check = await deleteAccount(db(), tenant, { memberId: member.id, password, reason, remarks: remarks ?? null, ip: context.clientIp, origin });
+  const check = await deleteAccount(db(), storage(), tenant, { memberId: member.id, password, reason, remarks: remarks ?? null, ip: context.clientIp, origin });
   if (!check.ok) {
     const refusal = passwordRefusal(check, "settings:wrongPassword");
     return data({ result: submission.reply({ ...hide, fieldErrors: { password: [refusal.key] } }), minutes: refusal.minutes }, { status: 400 });

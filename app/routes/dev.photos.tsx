@@ -16,7 +16,7 @@ export async function loader({ context }: LoaderFunctionArgs) {
   requireLocalServices(context);
   const tenant = requireTenant(context);
   const t = await getFixedT(context.language, "common");
-  return { brand: tenant.name, title: t("devPhotos.title", { brand: tenant.name }), photos: await pendingPhotos(db(), storage(), tenant.pool) };
+  return { brand: tenant.name, title: t("devPhotos.title", { brand: tenant.name }), photos: await pendingPhotos(db(), tenant.pool) };
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -27,7 +27,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const decision = form.get("decision");
   if (!Number.isSafeInteger(photoId) || (decision !== "active" && decision !== "rejected")) throw data(null, { status: 400 });
   // Only photos of this brand's member pool can be decided here.
-  if (!(await pendingPhotos(db(), storage(), tenant.pool)).some((photo) => photo.id === photoId)) throw data(null, { status: 404 });
+  if (!(await pendingPhotos(db(), tenant.pool)).some((photo) => photo.id === photoId)) throw data(null, { status: 404 });
   // The staff queue's decision, by nobody: the real flow is /staff/moderation (docs/product/moderation.md).
   await decidePhoto(db(), storage(), tenants(), { staff: null, ip: context.clientIp }, decision === "active" ? { photoId, decision: "approve" } : { photoId, decision: "reject", reason: "quality" });
   return redirect("/dev/photos");

@@ -15,7 +15,7 @@ export const handle = { i18n: ["common", "staff", "moderation"] };
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const staff = requireStaff(context, "moderator");
-  const [queue, t] = await Promise.all([reviewQueue(db(), storage(), staff), getFixedT(context.language, "staff")]);
+  const [queue, t] = await Promise.all([reviewQueue(db(), staff), getFixedT(context.language, "staff")]);
   return { ...queue, title: `${t("moderation.title")} | ${t("title")}` };
 }
 

@@ -47,7 +47,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     pool,
     values,
     options: formOptions(brands),
-    photos: profile ? await memberPhotos(db(), storage(), profile.memberId) : [],
+    photos: profile ? await memberPhotos(db(), profile.memberId) : [],
     title: `${profile ? profile.name : t("profiles.new")} | ${t("title")}`,
   };
 }

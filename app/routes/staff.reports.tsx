@@ -17,7 +17,7 @@ export const handle = { i18n: ["common", "staff", "moderation"] };
 
 export async function loader({ context }: LoaderFunctionArgs) {
   const staff = requireStaff(context, "moderator");
-  const [reports, t] = await Promise.all([reportQueue(db(), storage(), staff), getFixedT(context.language, "staff")]);
+  const [reports, t] = await Promise.all([reportQueue(db(), staff), getFixedT(context.language, "staff")]);
   return { reports, title: `${t("reports.title")} | ${t("title")}` };
 }
 

@@ -104,6 +104,8 @@ async function renderAvatars(storage: Storage, people: Array<{ gender: "male" | 
         await storage.put(keys.main, image.main, "image/webp");
         await storage.put(keys.thumb, image.thumb, "image/webp");
       }
+      // Every bulk profile's one photo is its face: public (docs/decisions/045-media-private-and-public-storage-areas.md).
+      await Promise.all([storage.publish(keys.main), storage.publish(keys.thumb)]);
       return keys;
     }),
   );

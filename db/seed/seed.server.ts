@@ -113,6 +113,9 @@ async function attachPhotos(db: Database, storage: Storage, people: DemoProfile[
             .returning({ id: photos.id });
           await tx.update(profiles).set({ mainPhotoId: inserted[0]!.id }).where(eq(profiles.memberId, id));
         });
+        // The first photo is the demo member's face: the only one anyone may load without a link
+        // (docs/decisions/045-media-private-and-public-storage-areas.md); the others stay private.
+        await Promise.all([storage.publish(rendered[0]!.storageKey), storage.publish(rendered[0]!.thumbKey)]);
       }),
     );
   }

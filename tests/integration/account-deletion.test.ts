@@ -44,15 +44,24 @@ const otherBrand = tenantSchema.parse(tenantFixture({ id: "staysite", domains: [
 const DAY_MS = 24 * 60 * 60 * 1000;
 let handle: TestDatabase;
 
-function fakeStorage(): Storage & { removed: string[] } {
+function fakeStorage(): Storage & { removed: string[]; published: Set<string> } {
   const removed: string[] = [];
+  const published = new Set<string>();
   return {
     removed,
+    published,
     put: async () => undefined,
     has: async () => true,
     get: async () => null,
     remove: async (key) => {
       removed.push(key);
+      published.delete(key);
+    },
+    publish: async (key) => {
+      published.add(key);
+    },
+    unpublish: async (key) => {
+      published.delete(key);
     },
     publicUrl: (key) => `/media/${key}`,
   };
@@ -115,23 +124,23 @@ describe("reactivation", () => {
   it("restores the account once within 14 days, listed again unless invisible", async () => {
     const { id } = await createMember(handle.db, { tenant, email: "back@example.com", status: "not_confirmed" });
     const requested = await requestDeletion(handle.db, { memberId: id, reason: "not_looking", remarks: null });
-    expect(await reactivateAccount(handle.db, otherBrand, requested!.token)).toBeNull();
-    expect(await reactivateAccount(handle.db, tenant, requested!.token)).toBe(id);
+    expect(await reactivateAccount(handle.db, fakeStorage(), otherBrand, requested!.token)).toBeNull();
+    expect(await reactivateAccount(handle.db, fakeStorage(), tenant, requested!.token)).toBe(id);
     // The e-mailed link proves the address: an unconfirmed account comes back confirmed.
     expect((await status(id))!.status).toBe("active");
     expect(await listed(id)).toBe(true);
-    expect(await reactivateAccount(handle.db, tenant, requested!.token)).toBeNull();
+    expect(await reactivateAccount(handle.db, fakeStorage(), tenant, requested!.token)).toBeNull();
 
     await setInvisible(handle.db, id, true);
     const again = await requestDeletion(handle.db, { memberId: id, reason: "other", remarks: null });
-    expect(await reactivateAccount(handle.db, tenant, again!.token)).toBe(id);
+    expect(await reactivateAccount(handle.db, fakeStorage(), tenant, again!.token)).toBe(id);
     expect(await listed(id)).toBe(false);
   });
 
   it("keeps a disabled account disabled", async () => {
     const { id } = await createMember(handle.db, { tenant, email: "disabled@example.com", status: "disabled" });
     const requested = await requestDeletion(handle.db, { memberId: id, reason: "site_problems", remarks: null });
-    expect(await reactivateAccount(handle.db, tenant, requested!.token)).toBe(id);
+    expect(await reactivateAccount(handle.db, fakeStorage(), tenant, requested!.token)).toBe(id);
     expect((await status(id))!.status).toBe("disabled");
   });
 
@@ -140,7 +149,7 @@ describe("reactivation", () => {
     const requested = await requestDeletion(handle.db, { memberId: id, reason: "price", remarks: null, now: new Date(Date.now() - 15 * DAY_MS) });
     // The link itself would still be within its lifetime here; the grace period decides.
     await handle.db.update(emailTokens).set({ expiresAt: new Date(Date.now() + DAY_MS) }).where(eq(emailTokens.memberId, id));
-    expect(await reactivateAccount(handle.db, tenant, requested!.token)).toBeNull();
+    expect(await reactivateAccount(handle.db, fakeStorage(), tenant, requested!.token)).toBeNull();
     expect((await status(id))!.status).toBe("deletion_requested");
   });
 });

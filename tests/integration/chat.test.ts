@@ -26,7 +26,7 @@ class RemovalSpy extends LocalDiskStorage {
 }
 
 const handle = testDatabasePerFile();
-const storage = new LocalDiskStorage("/tmp/unused-chat-storage");
+const storage = new LocalDiskStorage("/tmp/unused-chat-storage", "/tmp/unused-chat-storage/public-media");
 const base = tenantFixture({ id: "alpha", pool: "shared" });
 const tenant = tenantSchema.parse({
   ...base,
@@ -141,7 +141,7 @@ describe("who may write to whom", () => {
     const ben = await person({ name: "Ben" });
     expect((await send(ann, ben)).ok).toBe(true);
     expect((await send(ann, ben, { kind: "photo", photoKey: "chat/ab/p.webp", photoThumbKey: "chat/ab/p-thumb.webp" })).ok).toBe(true);
-    const spy = new RemovalSpy("/tmp/unused-chat-storage");
+    const spy = new RemovalSpy("/tmp/unused-chat-storage", "/tmp/unused-chat-storage/public-media");
     expect(await blockMember(handle.db, { blockerId: ben, blockedId: ann, pool: "shared" }, spy)).toBe(true);
     // The conversation's photos went with it.
     expect(spy.removed.sort()).toEqual(["chat/ab/p-thumb.webp", "chat/ab/p.webp"]);

@@ -28,6 +28,8 @@ const storage: Storage = {
   has: async () => true,
   get: async (key) => (key === "photos/ex/own.webp" ? Buffer.from("webp bytes") : null),
   remove: async () => undefined,
+  publish: async () => undefined,
+  unpublish: async () => undefined,
   publicUrl: (key) => `/media/${key}`,
 };
 

@@ -23,7 +23,7 @@ beforeAll(async () => {
   handle = await createTestDatabase();
   setDatabaseHandle(handle);
   storageDir = mkdtempSync(path.join(tmpdir(), "storage-"));
-  await seedDemo(handle.db, new TenantRegistry([alpha, beta, betaTwin]), new LocalDiskStorage(storageDir), { perPool: 30 });
+  await seedDemo(handle.db, new TenantRegistry([alpha, beta, betaTwin]), new LocalDiskStorage(storageDir, path.join(storageDir, "public-media")), { perPool: 30 });
 });
 
 afterAll(async () => {

@@ -13,7 +13,7 @@ import { createMember, type MemberOverrides } from "../fixtures/members";
 import { tenantFixture } from "../fixtures/tenant";
 
 const handle = testDatabasePerFile();
-const storage = new LocalDiskStorage("/tmp/unused-likes-storage");
+const storage = new LocalDiskStorage("/tmp/unused-likes-storage", "/tmp/unused-likes-storage/public-media");
 const base = tenantFixture({ id: "alpha", pool: "shared" });
 const alpha = tenantSchema.parse({ ...base, settings: { ...base.settings, auto_likes: "fictional" } });
 const NOW = new Date("2026-06-15T12:00:00Z");

@@ -8,6 +8,7 @@ import { removeTempDirs, send, startServer, tempDir, waitForListening } from "..
 const HOST = "www.flirtpunt.nl";
 const CHAT = "chat/ab/abcdef0123456789.webp";
 const PUBLIC = "photos/ab/abcdef0123456789.webp";
+const LOCKED = "photos/cd/abcdef0123456789.webp";
 
 describe("stored files under /media", () => {
   let server: ReturnType<typeof startServer>;
@@ -15,9 +16,10 @@ describe("stored files under /media", () => {
     const dataDir = tempDir("media-");
     const migrated = process.env[SERVER_DATA_DIR_VARIABLE];
     if (migrated) cpSync(migrated, path.join(dataDir, "pglite"), { recursive: true });
-    for (const [key, text] of [[CHAT, "private chat photo"], [PUBLIC, "public profile photo"]] as const) {
-      mkdirSync(path.dirname(path.join(dataDir, "storage", key)), { recursive: true });
-      writeFileSync(path.join(dataDir, "storage", key), text);
+    // Every file is in the private area; only the face is published (review L-3).
+    for (const [area, key, text] of [["storage", CHAT, "private chat photo"], ["storage", PUBLIC, "public profile photo"], ["storage", LOCKED, "locked profile photo"], ["public-media", PUBLIC, "public profile photo"]] as const) {
+      mkdirSync(path.dirname(path.join(dataDir, area, key)), { recursive: true });
+      writeFileSync(path.join(dataDir, area, key), text);
     }
     server = startServer("tenants", { DATA_DIR: dataDir });
     await waitForListening(server);
@@ -27,11 +29,17 @@ describe("stored files under /media", () => {
     removeTempDirs();
   });
 
-  it("serves a public file, cached for a year", async () => {
+  it("serves a published file, cached for a day", async () => {
     const reply = await send(server.port, HOST, `/media/${PUBLIC}`);
     expect(reply.status).toBe(200);
     expect(reply.body).toBe("public profile photo");
-    expect(reply.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(reply.headers["cache-control"]).toBe("public, max-age=86400");
+  });
+
+  it("never serves a file of the private area, such as a locked profile photo (review L-3 b)", async () => {
+    const reply = await send(server.port, HOST, `/media/${LOCKED}`);
+    expect(reply.status).toBe(404);
+    expect(reply.body).not.toContain("locked profile photo");
   });
 
   it("never serves a chat photo without its signed link, however the path is spelled", async () => {

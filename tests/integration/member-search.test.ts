@@ -11,7 +11,7 @@ import { testDatabasePerFile } from "../fixtures/database";
 import { createMember, type MemberOverrides } from "../fixtures/members";
 
 const handle = testDatabasePerFile();
-const storage = new LocalDiskStorage("/tmp/unused-search-storage");
+const storage = new LocalDiskStorage("/tmp/unused-search-storage", "/tmp/unused-search-storage/public-media");
 const NOW = new Date("2026-06-15T12:00:00Z");
 
 /** A woman of 36 in Noord-Holland on brand alpha (pool "shared"), active an hour before NOW unless told otherwise. */

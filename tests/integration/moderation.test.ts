@@ -35,7 +35,7 @@ let mail: ReturnType<typeof captureMail>;
 
 beforeAll(() => {
   storageDir = mkdtempSync(path.join(tmpdir(), "moderation-"));
-  storage = new LocalDiskStorage(storageDir);
+  storage = new LocalDiskStorage(storageDir, path.join(storageDir, "public-media"));
   mail = captureMail();
 });
 afterAll(() => mail.restore());
@@ -69,7 +69,7 @@ describe("photo moderation", () => {
     const mod = await moderator();
     const plain = await upload(ann.id, await picture(1));
     const small = await upload(ann.id, await picture(2, 300));
-    const queue = await reviewQueue(handle.db, storage, mod);
+    const queue = await reviewQueue(handle.db, mod);
     const mine = queue.items.filter((item) => item.memberId === ann.id);
     expect(mine.map((item) => item.id)).toEqual([small, plain]);
     expect(mine[0]).toMatchObject({ type: "photo", flags: ["small"] });
@@ -110,7 +110,7 @@ describe("photo moderation", () => {
     const cleo = await createMember(handle.db, { tenant: beta, name: "Cleo" });
     const id = await upload(cleo.id, await picture(5));
     const alphaOnly = await moderator(["alpha"]);
-    expect((await reviewQueue(handle.db, storage, alphaOnly)).items.some((item) => item.id === id && item.type === "photo")).toBe(false);
+    expect((await reviewQueue(handle.db, alphaOnly)).items.some((item) => item.id === id && item.type === "photo")).toBe(false);
     expect(await decidePhoto(handle.db, storage, registry, { staff: alphaOnly, ip: null }, { photoId: id, decision: "approve" })).toBe(false);
     expect(await decidePhoto(handle.db, storage, registry, { staff: await moderator(["beta"]), ip: null }, { photoId: id, decision: "approve" })).toBe(true);
   });
@@ -191,11 +191,11 @@ describe("reports and bans", () => {
     const reporters = await Promise.all(["J1", "J2"].map((name) => createMember(handle.db, { tenant: alpha, name })));
     for (const reporter of reporters) await reportProfile(handle.db, { reporterId: reporter.id, siteId: "alpha", pool: "shared", reportedId: ivy.id, conversationId: null, reason: "harassment", text: null });
     const mod = await moderator();
-    const queue = (await reportQueue(handle.db, storage, mod)).filter((report) => report.reported.id === ivy.id);
+    const queue = (await reportQueue(handle.db, mod)).filter((report) => report.reported.id === ivy.id);
     expect(queue).toHaveLength(2);
     expect(queue[0]!.reported.openReports).toBe(2);
     expect(await decideReport(handle.db, storage, registry, { staff: mod, ip: null }, queue[0]!.id, { action: "warn", reason: "harassment" })).toBe(true);
-    expect((await reportQueue(handle.db, storage, mod)).filter((report) => report.reported.id === ivy.id)).toEqual([]);
+    expect((await reportQueue(handle.db, mod)).filter((report) => report.reported.id === ivy.id)).toEqual([]);
     expect(await openNotices(handle.db, ivy.id)).toEqual([expect.objectContaining({ kind: "warning", reason: "harassment" })]);
   });
 
@@ -211,7 +211,7 @@ describe("reports and bans", () => {
     const [gallery] = await handle.db.insert(messages).values({ conversationId: conversation!.id, senderId: rex.id, kind: "photo", photoKey: "photos/gallery.webp", photoThumbKey: "photos/gallery-t.webp" }).returning({ id: messages.id });
     await reportProfile(handle.db, { reporterId: reporter.id, siteId: "alpha", pool: "shared", reportedId: rex.id, conversationId: conversation!.id, reason: "fake", text: null });
     const mod = await moderator(["alpha"]);
-    const [report] = (await reportQueue(handle.db, storage, mod)).filter((entry) => entry.reported.id === rex.id);
+    const [report] = (await reportQueue(handle.db, mod)).filter((entry) => entry.reported.id === rex.id);
     const auditRows = async () => handle.db.select({ action: staffAudit.action }).from(staffAudit).where(eq(staffAudit.memberId, rex.id));
 
     expect(await decideReport(handle.db, storage, registry, { staff: mod, ip: null }, report!.id, { action: "hide_photo", photoId: othersPhoto, reason: "not_a_person" })).toBe(false);
@@ -221,7 +221,7 @@ describe("reports and bans", () => {
     const [kept] = await handle.db.select({ photoKey: messages.photoKey }).from(messages).where(eq(messages.id, outside!.id));
     expect(kept?.photoKey).toBe("chat/outside.webp");
     expect(await auditRows()).toEqual([]);
-    expect((await reportQueue(handle.db, storage, mod)).filter((entry) => entry.reported.id === rex.id)).toHaveLength(1);
+    expect((await reportQueue(handle.db, mod)).filter((entry) => entry.reported.id === rex.id)).toHaveLength(1);
 
     const removed: string[] = [];
     const watched = Object.assign(Object.create(storage) as LocalDiskStorage, { remove: async (key: string) => void removed.push(key) });

@@ -193,7 +193,7 @@ describe("vulnerable members", () => {
 describe("fictional profiles, kept by admins", () => {
   const beta = tenantSchema.parse(tenantFixture({ id: "beta", pool: "shared", domains: ["beta.example"] }));
   const poolBrands = [tenant, beta];
-  const storage = new LocalDiskStorage("/tmp/unused-operators-storage");
+  const storage = new LocalDiskStorage("/tmp/unused-operators-storage", "/tmp/unused-operators-storage/public-media");
   const form = (overrides: Record<string, unknown> = {}) =>
     fictionalSchema(poolBrands).safeParse({ name: "Sanne", gender: "female", birthDate: "1992-04-01", country: "NL", region: "", city: "Utrecht", about: "Dol op fietsen", brands: ["alpha"], ...overrides });
 

@@ -30,7 +30,7 @@ function jpegWithLocation(width = 800, height = 600): Promise<Buffer> {
 beforeAll(async () => {
   handle = await createTestDatabase();
   storageDir = mkdtempSync(path.join(tmpdir(), "photos-"));
-  storage = new LocalDiskStorage(storageDir);
+  storage = new LocalDiskStorage(storageDir, path.join(storageDir, "public-media"));
 });
 afterAll(async () => {
   await handle.close();

@@ -74,7 +74,7 @@ async function approvedPhotos(memberId: number, count: number): Promise<number[]
 
 beforeAll(async () => {
   storageDir = mkdtempSync(path.join(tmpdir(), "profile-view-"));
-  storage = new LocalDiskStorage(storageDir);
+  storage = new LocalDiskStorage(storageDir, path.join(storageDir, "public-media"));
 });
 afterAll(async () => {
   rmSync(storageDir, { recursive: true, force: true });
@@ -166,9 +166,9 @@ describe("viewProfile: photos", () => {
     expect(asOwner?.photos.map((p) => p.id)).toEqual([first, second, pending.photoId]);
     expect(asOwner?.photos.map((p) => !p.locked && p.pending)).toEqual([false, false, true]);
 
-    expect(await setMainPhoto(handle.db, owner, second!)).toBe(true);
-    expect(await setMainPhoto(handle.db, owner, pending.photoId)).toBe(false); // not approved yet
-    expect(await setMainPhoto(handle.db, other, first!)).toBe(false); // not theirs
+    expect(await setMainPhoto(handle.db, storage, owner, second!)).toBe(true);
+    expect(await setMainPhoto(handle.db, storage, owner, pending.photoId)).toBe(false); // not approved yet
+    expect(await setMainPhoto(handle.db, storage, other, first!)).toBe(false); // not theirs
     const reordered = await viewProfile(handle.db, storage, { tenant: alpha, viewer: viewer(other, alpha, true), memberId: owner, now: NOW });
     expect(reordered?.photos.map((p) => p.id)).toEqual([second, first]);
   });

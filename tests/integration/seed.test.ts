@@ -29,7 +29,7 @@ let storage: LocalDiskStorage;
 beforeAll(async () => {
   handle = await createTestDatabase();
   storageDir = mkdtempSync(path.join(tmpdir(), "storage-"));
-  storage = new LocalDiskStorage(storageDir);
+  storage = new LocalDiskStorage(storageDir, path.join(storageDir, "public-media"));
   await seedDemo(handle.db, registry, storage, { perPool: 40 });
 });
 

@@ -46,7 +46,7 @@ describe.skipIf(!DATABASE_URL)("two server processes behind a round-robin proxy,
 
   beforeAll(async () => {
     database = await createTestDatabase();
-    s3 = await startS3Server({ bucket: "media", accessKeyId: ACCESS_KEY, publicRead: true });
+    s3 = await startS3Server({ bucket: "media", publicBucket: "media-public", accessKeyId: ACCESS_KEY, publicRead: true });
     const tenants = tempDir("tenants-");
     copyFileSync("tenants/flirtpunt.json", path.join(tenants, "flirtpunt.json"));
     const shared = {
@@ -58,6 +58,7 @@ describe.skipIf(!DATABASE_URL)("two server processes behind a round-robin proxy,
       TRUSTED_PROXIES: "loopback",
       S3_ENDPOINT: s3.endpoint,
       S3_BUCKET: "media",
+      S3_PUBLIC_BUCKET: "media-public",
       S3_ACCESS_KEY_ID: ACCESS_KEY,
       S3_SECRET_ACCESS_KEY: "two-processes-secret-access-key",
       S3_FORCE_PATH_STYLE: "1",
@@ -153,24 +154,27 @@ describe.skipIf(!DATABASE_URL)("two server processes behind a round-robin proxy,
       const profile = await anna.submit(await anna.open("/profile"), "upload-photo", {}, { photo: { name: "strand.jpg", type: "image/jpeg", data: await jpeg("#3a7") } });
       expect(attributeOfAll(profile.html, "own-photo", "data-status")).toEqual(["pending", "pending"]);
 
-      // Anna's own profile: the first photo from the bucket's public address, the second (locked
-      // for others) through a short-lived signed link that any process can check.
+      // Anna's own profile: both photos are being checked, so neither is in the public bucket;
+      // she sees them through short-lived signed links that any process can check (review L-3).
       const own = await anna.open(`/members/${ids.anna}`);
       const [first, second] = attributeOfAll(own.html, "gallery-photo", "src");
-      expect(first?.startsWith(`${s3.publicUrl}/`)).toBe(true);
-      expect(first?.slice(s3.publicUrl.length)).toMatch(/^\/photos\/[0-9a-f]{2}\/[0-9a-f]{32}-thumb\.webp$/);
-      expect(second).toMatch(/^\/private-media\/photos\/[0-9a-f]{2}\/[0-9a-f]{32}-thumb\.webp\?e=\d+&s=[\w-]+$/);
+      for (const src of [first, second]) expect(src).toMatch(/^\/private-media\/photos\/[0-9a-f]{2}\/[0-9a-f]{32}-thumb\.webp\?e=\d+&s=[\w-]+$/);
 
-      const publicKey = first!.slice(s3.publicUrl.length + 1);
       const privateKey = new URL(second!, proxy.url).pathname.slice("/private-media/".length);
-      for (const key of [publicKey, privateKey]) {
-        expect(s3.objects.get(key)?.contentType).toBe("image/webp");
-        expect(s3.objects.has(key.replace("-thumb", ""))).toBe(true);
-      }
-      // What a browser loads from the bucket's public address.
-      const fromBucket = await fetch(first!);
-      expect([fromBucket.status, fromBucket.headers.get("content-type")]).toEqual([200, "image/webp"]);
-      expect(Buffer.from(await fromBucket.arrayBuffer()).equals(s3.objects.get(publicKey)!.data)).toBe(true);
+      expect(s3.objects.get(privateKey)?.contentType).toBe("image/webp");
+      expect(s3.objects.get(privateKey)?.cacheControl).toBe("private, no-store");
+      expect(s3.objects.has(privateKey.replace("-thumb", ""))).toBe(true);
+      expect(s3.publicObjects.has(privateKey)).toBe(false);
+      // Nobody loads a private object from the store without the credentials.
+      expect((await fetch(`${s3.endpoint}/media/${privateKey}`)).status).toBe(403);
+
+      // The demo members' faces, published when the first process seeded them, load from the
+      // public bucket's address.
+      const home = await new Visitor(proxy.url, "198.18.7.9").open("/");
+      const face = home.html.match(new RegExp(`${s3.publicUrl.replace(/[.]/g, "\\.")}/seed/[a-z0-9/_-]+\\.webp`))?.[0];
+      expect(face).toBeDefined();
+      const fromBucket = await fetch(face!);
+      expect([fromBucket.status, fromBucket.headers.get("content-type"), fromBucket.headers.get("cache-control")]).toEqual([200, "image/webp", "public, max-age=86400"]);
 
       // The signed link, once through each process: the one that took the upload and the other.
       const served = [await anna.request(second!), await anna.request(second!)];

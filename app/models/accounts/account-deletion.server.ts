@@ -30,6 +30,7 @@ import { consumeToken, countTokensSince, issueToken } from "./email-tokens.serve
 import { endMemberSessions } from "./sessions.server";
 import { isListed } from "~/models/members/listing";
 import { recordSecurityEvent } from "~/models/safety/security-events.server";
+import { syncPublicFace } from "~/models/profiles/public-face.server";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Reactivation mails a deleting member can ask for (by logging in) per day. */
@@ -82,8 +83,8 @@ export async function requestDeletion(
  * returns to its former state (an unconfirmed address counts as confirmed by the link) and is
  * listed again unless invisible. Returns the member id, or null for a used/expired/foreign link.
  */
-export async function reactivateAccount(db: Database, tenant: Tenant, token: string, now = new Date()): Promise<number | null> {
-  return db.transaction(async (tx) => {
+export async function reactivateAccount(db: Database, storage: Storage, tenant: Tenant, token: string, now = new Date()): Promise<number | null> {
+  const reactivated = await db.transaction(async (tx) => {
     const used = await consumeToken(tx, token, "reactivate", tenant.id, now);
     if (!used) return null;
     const [deletion] = await tx
@@ -113,6 +114,9 @@ export async function reactivateAccount(db: Database, tenant: Tenant, token: str
     await recordSecurityEvent(tx, { memberId: used.memberId, siteId: tenant.id, kind: "reactivated", now });
     return used.memberId;
   });
+  // The face is public again (review L-3).
+  if (reactivated !== null) await syncPublicFace(db, storage, reactivated);
+  return reactivated;
 }
 
 /**
@@ -140,12 +144,15 @@ export async function mailReactivationLink(db: Database, tenant: Tenant, memberI
  */
 export async function deleteAccount(
   db: Database,
+  storage: Storage,
   tenant: Tenant,
   input: { memberId: number; password: string; reason: DeletionReason; remarks: string | null; ip: string | null; origin: string },
 ): Promise<PasswordCheck> {
   const check = await checkCurrentPassword(db, tenant, input.memberId, input.password, input.ip);
   if (!check.ok) return check;
   const requested = await requestDeletion(db, { memberId: input.memberId, reason: input.reason, remarks: input.remarks });
+  // A deleting account shows nowhere: its face leaves the public area at once (review L-3).
+  if (requested) await syncPublicFace(db, storage, input.memberId);
   if (requested) await sendReactivationMail(tenant, requested.recipient, requested.token, input.origin);
   return check;
 }

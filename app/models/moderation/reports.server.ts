@@ -10,6 +10,7 @@ import type { Storage } from "~/services/storage/storage";
 import { signedMediaUrl } from "~/services/storage/signed-media.server";
 import type { TenantRegistry } from "~/tenancy/registry";
 import { moderatePhoto } from "~/models/profiles/photos.server";
+import { syncPublicFace } from "~/models/profiles/public-face.server";
 import { addNotice, mailNotice } from "./member-notices.server";
 
 import { REPORT_TEXT_LIMIT } from "./report-form";
@@ -67,7 +68,7 @@ export interface ReportItem {
 }
 
 /** Open reports on the moderator's brands, oldest first, each with what a moderator needs to judge it. */
-export async function reportQueue(db: Executor, storage: Storage, staff: Pick<StaffMember, "brands">, limit = 20): Promise<ReportItem[]> {
+export async function reportQueue(db: Executor, staff: Pick<StaffMember, "brands">, limit = 20): Promise<ReportItem[]> {
   const reporter = alias(profiles, "reporter");
   const rows = await db
     .select({
@@ -114,7 +115,7 @@ export async function reportQueue(db: Executor, storage: Storage, staff: Pick<St
         createdAt: row.createdAt.toISOString(),
         reporter: { id: row.reporterId, name: row.reporterName },
         reported: { id: row.reportedId, name: row.reportedName, about: row.about, status: row.status, isFictional: row.isFictional, openReports: open?.n ?? 0 },
-        photos: photoRows.map((photo) => ({ id: photo.id, url: storage.publicUrl(photo.key), status: photo.status })),
+        photos: photoRows.map((photo) => ({ id: photo.id, url: signedMediaUrl(photo.key), status: photo.status })),
         chatPhotos: messageRows.filter((message) => message.senderId === row.reportedId && message.thumb).map((message) => ({ messageId: message.id, url: signedMediaUrl(message.thumb!) })),
         messages: messageRows.reverse().map((message) => ({ id: message.id, fromReported: message.senderId === row.reportedId, body: message.body, kind: message.kind, at: message.at.toISOString() })),
       };
@@ -198,6 +199,8 @@ export async function decideReport(db: Database, storage: Storage, registry: Ten
   }).catch(notDecided);
   if (!done) return false;
   await Promise.all(done.files.map((key) => storage.remove(key)));
+  // A hidden face leaves the public area; the next approved photo may take its place.
+  if (decision.action === "hide_photo") await syncPublicFace(db, storage, done.member);
   if (done.notice) await mailNotice(db, registry, done.member, done.notice);
   return true;
 }

@@ -5,6 +5,8 @@ import type { Storage } from "~/services/storage/storage";
 import type { TenantRegistry } from "~/tenancy/registry";
 import type { PhotoRejectReason, TextRejectReason } from "~/domain/moderation-reasons";
 import { moderatePhoto } from "~/models/profiles/photos.server";
+import { syncPublicFace } from "~/models/profiles/public-face.server";
+import { signedMediaUrl } from "~/services/storage/signed-media.server";
 import { recordStaffAction } from "~/models/staff/staff-audit.server";
 import type { StaffMember } from "~/models/staff/staff-roles";
 import { addNotice, mailNotice } from "./member-notices.server";
@@ -20,7 +22,7 @@ function brandCondition(staff: Pick<StaffMember, "brands">, column: typeof membe
 }
 
 /** The next items waiting, across the moderator's brands: flagged photos and held texts before the rest. */
-export async function reviewQueue(db: Executor, storage: Storage, staff: Pick<StaffMember, "brands">, limit = 50): Promise<{ items: ReviewItem[]; waiting: number }> {
+export async function reviewQueue(db: Executor, staff: Pick<StaffMember, "brands">, limit = 50): Promise<{ items: ReviewItem[]; waiting: number }> {
   const [photoRows, textRows, [photoCount], [textCount]] = await Promise.all([
     db
       .select({ id: photos.id, memberId: photos.memberId, siteId: members.siteId, memberName: profiles.name, key: photos.storageKey, width: photos.width, height: photos.height, flags: photos.checkFlags, createdAt: photos.createdAt })
@@ -41,7 +43,7 @@ export async function reviewQueue(db: Executor, storage: Storage, staff: Pick<St
     db.select({ n: sql<number>`count(*)::int` }).from(profileTextReviews).where(and(eq(profileTextReviews.status, "pending"), brandCondition(staff, profileTextReviews.siteId))),
   ]);
   const items: ReviewItem[] = [
-    ...photoRows.map((row) => ({ type: "photo" as const, id: row.id, memberId: row.memberId, siteId: row.siteId, memberName: row.memberName, imageUrl: storage.publicUrl(row.key), width: row.width, height: row.height, flags: row.flags, createdAt: row.createdAt.toISOString() })),
+    ...photoRows.map((row) => ({ type: "photo" as const, id: row.id, memberId: row.memberId, siteId: row.siteId, memberName: row.memberName, imageUrl: signedMediaUrl(row.key), width: row.width, height: row.height, flags: row.flags, createdAt: row.createdAt.toISOString() })),
     ...textRows.map((row) => ({ type: "text" as const, ...row, createdAt: row.createdAt.toISOString() })),
   ];
   const urgent = (item: ReviewItem) => (item.type === "photo" ? item.flags.length > 0 : item.heldWords.length > 0);
@@ -83,10 +85,10 @@ export async function decidePhoto(
     return done;
   });
   if (!decided) return false;
-  if (input.decision === "reject") {
-    await Promise.all([storage.remove(decided.storageKey), storage.remove(decided.thumbKey)]);
-    await mailNotice(db, registry, decided.memberId, { kind: "photo_rejected", reason: input.reason });
-  }
+  if (input.decision === "reject") await Promise.all([storage.remove(decided.storageKey), storage.remove(decided.thumbKey)]);
+  // An approved main photo becomes the member's public face; a rejection may hand it to another photo.
+  await syncPublicFace(db, storage, decided.memberId);
+  if (input.decision === "reject") await mailNotice(db, registry, decided.memberId, { kind: "photo_rejected", reason: input.reason });
   return true;
 }
 

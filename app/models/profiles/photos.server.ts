@@ -6,6 +6,8 @@ import type { Storage } from "~/services/storage/storage";
 import { processPhoto, type PhotoRejected } from "~/services/images/process-photo.server";
 import { checkPhoto } from "~/services/images/photo-checks.server";
 import { ALL_BRANDS, countRequest, RATE_LIMITS } from "~/models/safety/rate-limits.server";
+import { signedMediaUrl } from "~/services/storage/signed-media.server";
+import { syncPublicFace } from "./public-face.server";
 
 /** docs/product/profiles.md#photos: free members keep up to 3 photos, premium members 25. */
 export const PHOTO_LIMIT = { free: 3, premium: 25 } as const;
@@ -156,14 +158,15 @@ async function repairMainPhoto(tx: Executor, memberId: number): Promise<void> {
   await tx.update(profiles).set({ mainPhotoId: next?.id ?? null, updatedAt: new Date() }).where(eq(profiles.memberId, memberId));
 }
 
-/** Makes one of the member's approved photos the main photo. False for a photo that is not theirs or not approved. */
-export async function setMainPhoto(db: Database, memberId: number, photoId: number): Promise<boolean> {
+/** Makes one of the member's approved photos the main photo (and their public face). False for a photo that is not theirs or not approved. */
+export async function setMainPhoto(db: Database, storage: Storage, memberId: number, photoId: number): Promise<boolean> {
   const [photo] = await db
     .select({ id: photos.id })
     .from(photos)
     .where(and(eq(photos.id, photoId), eq(photos.memberId, memberId), eq(photos.status, "active")));
   if (!photo) return false;
   await db.update(profiles).set({ mainPhotoId: photo.id, updatedAt: new Date() }).where(eq(profiles.memberId, memberId));
+  await syncPublicFace(db, storage, memberId);
   return true;
 }
 
@@ -179,6 +182,8 @@ export async function deletePhoto(db: Database, storage: Storage, memberId: numb
   });
   if (!removed) return false;
   await Promise.all([storage.remove(removed.storageKey), storage.remove(removed.thumbKey)]);
+  // Another photo may have become the face.
+  await syncPublicFace(db, storage, memberId);
   return true;
 }
 
@@ -189,19 +194,22 @@ export interface OwnPhoto {
   isMain: boolean;
 }
 
-/** A member's own photos (rejected ones are gone for them), in their order. */
-export async function memberPhotos(db: Database, storage: Storage, memberId: number): Promise<OwnPhoto[]> {
+/**
+ * A member's own photos (rejected ones are gone for them), in their order: through signed links,
+ * as those being checked and those locked for others are not in the public area (review L-3).
+ */
+export async function memberPhotos(db: Database, memberId: number): Promise<OwnPhoto[]> {
   const rows = await db
     .select({ id: photos.id, thumbKey: photos.thumbKey, status: photos.status, mainPhotoId: profiles.mainPhotoId })
     .from(photos)
     .innerJoin(profiles, eq(profiles.memberId, photos.memberId))
     .where(and(eq(photos.memberId, memberId), ne(photos.status, "rejected")))
     .orderBy(photos.position);
-  return rows.map((row) => ({ id: row.id, status: row.status, thumbUrl: storage.publicUrl(row.thumbKey), isMain: row.id === row.mainPhotoId }));
+  return rows.map((row) => ({ id: row.id, status: row.status, thumbUrl: signedMediaUrl(row.thumbKey), isMain: row.id === row.mainPhotoId }));
 }
 
-/** Photos being checked in a member pool, oldest first: the moderation queue. */
-export async function pendingPhotos(db: Database, storage: Storage, pool: string) {
+/** Photos being checked in a member pool, oldest first: the moderation queue (private: signed links). */
+export async function pendingPhotos(db: Database, pool: string) {
   const rows = await db
     .select({ id: photos.id, memberId: photos.memberId, thumbKey: photos.thumbKey, memberName: profiles.name })
     .from(photos)
@@ -209,5 +217,5 @@ export async function pendingPhotos(db: Database, storage: Storage, pool: string
     .where(and(eq(photos.status, "pending"), eq(profiles.pool, pool)))
     .orderBy(asc(photos.createdAt), asc(photos.id))
     .limit(200);
-  return rows.map((row) => ({ id: row.id, memberId: row.memberId, memberName: row.memberName, thumbUrl: storage.publicUrl(row.thumbKey) }));
+  return rows.map((row) => ({ id: row.id, memberId: row.memberId, memberName: row.memberName, thumbUrl: signedMediaUrl(row.thumbKey) }));
 }

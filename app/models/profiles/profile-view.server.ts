@@ -87,7 +87,7 @@ export async function viewProfile(
     about: visible.has("about") ? profile.about : null,
     isFictional: profile.isFictional,
     onlineRecently: now.getTime() - profile.lastActiveAt.getTime() < ONLINE_WINDOW_MS,
-    photos: viewPhotos(row.photos, storage, photoLock !== "none"),
+    photos: viewPhotos(row.photos, profile.mainPhotoId, storage, photoLock !== "none"),
     photoLock,
     isOwn,
     blockedByViewer: row.blocks.includes("viewer"),
@@ -131,19 +131,22 @@ const profileLookup = preparedPerDatabase((db: Database) => {
     .prepare("profile_view");
 });
 
-/** The photos as this viewer gets them: beyond the first, locked unless the viewer may see all. */
-function viewPhotos(rows: PhotoRow[], storage: Storage, lockBeyondFirst: boolean): ViewPhoto[] {
-  return rows.map((photo, index): ViewPhoto =>
-    lockBeyondFirst && index > 0
-      ? { id: photo.id, locked: true, preview: photo.preview }
-      : {
-          id: photo.id,
-          locked: false,
-          // Photos beyond the first are locked for some viewers: those who may see them get
-          // short-lived links, so a link passed on stops working (review L-3).
-          url: index > 0 ? signedMediaUrl(photo.storageKey) : storage.publicUrl(photo.storageKey),
-          thumbUrl: index > 0 ? signedMediaUrl(photo.thumbKey) : storage.publicUrl(photo.thumbKey),
-          pending: photo.status === "pending",
-        },
-  );
+/**
+ * The photos as this viewer gets them: beyond the first, locked unless the viewer may see all.
+ * Only the face — the main photo, approved — is in the public storage area; every other photo
+ * (also a first one that is not the face, while the main photo is being checked) comes through a
+ * short-lived link, so a link passed on stops working (review L-3).
+ */
+function viewPhotos(rows: PhotoRow[], mainPhotoId: number | null, storage: Storage, lockBeyondFirst: boolean): ViewPhoto[] {
+  return rows.map((photo, index): ViewPhoto => {
+    if (lockBeyondFirst && index > 0) return { id: photo.id, locked: true, preview: photo.preview };
+    const face = photo.id === mainPhotoId && photo.status === "active";
+    return {
+      id: photo.id,
+      locked: false,
+      url: face ? storage.publicUrl(photo.storageKey) : signedMediaUrl(photo.storageKey),
+      thumbUrl: face ? storage.publicUrl(photo.thumbKey) : signedMediaUrl(photo.thumbKey),
+      pending: photo.status === "pending",
+    };
+  });
 }

@@ -1,18 +1,23 @@
 import { randomUUID } from "node:crypto";
-import { access, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { access, copyFile, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { assertStorageKey, type Storage } from "./storage";
 
-/** Files on local disk, served by the server under `urlPrefix` with long cache headers. */
+/**
+ * Files on local disk: every file under `root` (the private area, read only by the server), the
+ * published copies under `publicRoot`, which the server serves under `urlPrefix`
+ * (server/serve.mjs, docs/decisions/045-media-private-and-public-storage-areas.md).
+ */
 export class LocalDiskStorage implements Storage {
   constructor(
     readonly root: string,
+    readonly publicRoot: string,
     private readonly urlPrefix = "/media",
   ) {}
 
-  private pathOf(key: string): string {
+  private pathOf(key: string, root = this.root): string {
     assertStorageKey(key);
-    return path.join(this.root, key);
+    return path.join(root, key);
   }
 
   /** Local files need no content type: the static file server derives it from the extension. */
@@ -36,7 +41,7 @@ export class LocalDiskStorage implements Storage {
   }
 
   async remove(key: string): Promise<void> {
-    await rm(this.pathOf(key), { force: true });
+    await Promise.all([rm(this.pathOf(key), { force: true }), rm(this.pathOf(key, this.publicRoot), { force: true })]);
   }
 
   async get(key: string): Promise<Buffer | null> {
@@ -46,6 +51,19 @@ export class LocalDiskStorage implements Storage {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
       throw error;
     }
+  }
+
+  async publish(key: string): Promise<void> {
+    const target = this.pathOf(key, this.publicRoot);
+    await mkdir(path.dirname(target), { recursive: true });
+    // Copy then rename, so the file server never sends half a copy.
+    const temporary = `${target}.${randomUUID()}.tmp`;
+    await copyFile(this.pathOf(key), temporary);
+    await rename(temporary, target);
+  }
+
+  async unpublish(key: string): Promise<void> {
+    await rm(this.pathOf(key, this.publicRoot), { force: true });
   }
 
   publicUrl(key: string): string {

@@ -8,7 +8,7 @@ import { objectUrl, S3Storage, type S3Config } from "./s3.server";
 let s3: S3Server;
 
 beforeAll(async () => {
-  s3 = await startS3Server({ bucket: "bucket", accessKeyId: "AKIAEXAMPLE" });
+  s3 = await startS3Server({ bucket: "bucket", publicBucket: "public", accessKeyId: "AKIAEXAMPLE" });
 });
 
 afterAll(() => s3.close());
@@ -21,6 +21,7 @@ function config(overrides: Partial<S3Config> = {}): S3Config {
   return {
     endpoint: s3.endpoint,
     bucket: "bucket",
+    publicBucket: "public",
     region: "us-east-1",
     accessKeyId: "AKIAEXAMPLE",
     secretAccessKey: SECRET,
@@ -40,9 +41,18 @@ describe("S3Storage", () => {
     expect(storage.publicUrl("photos/ab/cd.webp")).toBe("https://cdn.example.com/media/photos/ab/cd.webp");
     await storage.remove("photos/ab/cd.webp");
     expect(await storage.has("photos/ab/cd.webp")).toBe(false);
-    // Removing what is already gone is fine.
+    // Removing what is already gone is fine; a removal takes the file from both buckets.
     await storage.remove("photos/ab/cd.webp");
-    expect(s3.requests.map((request) => request.method)).toEqual(["HEAD", "PUT", "HEAD", "DELETE", "HEAD", "DELETE"]);
+    expect(s3.requests.map((request) => `${request.method} ${request.url}`).sort()).toEqual([
+      "DELETE /bucket/photos/ab/cd.webp",
+      "DELETE /bucket/photos/ab/cd.webp",
+      "DELETE /public/photos/ab/cd.webp",
+      "DELETE /public/photos/ab/cd.webp",
+      "HEAD /bucket/photos/ab/cd.webp",
+      "HEAD /bucket/photos/ab/cd.webp",
+      "HEAD /bucket/photos/ab/cd.webp",
+      "PUT /bucket/photos/ab/cd.webp",
+    ]);
   });
 
   it("gets an object's bytes, and null for a key that is not there", async () => {
@@ -59,13 +69,46 @@ describe("S3Storage", () => {
     expect(s3.objects.size).toBe(0);
   });
 
-  it("sends a signed, immutable PUT with the content type to the path-style URL", async () => {
+  it("puts every file into the private bucket only, with private cache headers (review L-3)", async () => {
+    const storage = new S3Storage(config());
+    await storage.put("chat/ab/cd.webp", Buffer.from("chat photo"), "image/webp");
+    expect(s3.objects.get("chat/ab/cd.webp")?.cacheControl).toBe("private, no-store");
+    expect(s3.publicObjects.size).toBe(0);
+  });
+
+  it("publishes a copy into the public bucket with public cache headers, and takes it away again", async () => {
+    const storage = new S3Storage(config());
+    await storage.put("photos/ab/cd.webp", Buffer.from("face"), "image/webp");
+    await storage.publish("photos/ab/cd.webp");
+    const copy = s3.requests.at(-1)!;
+    expect(copy.method).toBe("PUT");
+    expect(copy.url).toBe("/public/photos/ab/cd.webp");
+    // A server-side copy: the bytes do not travel through the app.
+    expect(copy.headers["x-amz-copy-source"]).toBe("/bucket/photos/ab/cd.webp");
+    expect(copy.body.length).toBe(0);
+    expect(copy.headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIAEXAMPLE\//);
+    expect(s3.publicObjects.get("photos/ab/cd.webp")).toEqual({ data: Buffer.from("face"), contentType: "image/webp", cacheControl: "public, max-age=86400" });
+    // The private file stays as it was.
+    expect(s3.objects.get("photos/ab/cd.webp")?.cacheControl).toBe("private, no-store");
+    expect(storage.publicUrl("photos/ab/cd.webp")).toBe("https://cdn.example.com/media/photos/ab/cd.webp");
+
+    await storage.unpublish("photos/ab/cd.webp");
+    expect(s3.publicObjects.has("photos/ab/cd.webp")).toBe(false);
+    expect(s3.objects.has("photos/ab/cd.webp")).toBe(true);
+  });
+
+  it("names the key when a copy fails", async () => {
+    const storage = new S3Storage(config(), { retries: 0 });
+    await expect(storage.publish("photos/ab/missing.webp")).rejects.toThrow(/S3 COPY photos\/ab\/missing\.webp failed with status 404 \(NoSuchKey\)/);
+  });
+
+  it("sends a signed PUT with the content type to the path-style URL", async () => {
     await new S3Storage(config()).put("photos/ab/cd.webp", Buffer.from("image"), "image/webp");
     const [put] = s3.requests;
     expect(put?.method).toBe("PUT");
     expect(put?.url).toBe("/bucket/photos/ab/cd.webp");
     expect(put?.headers["content-type"]).toBe("image/webp");
-    expect(put?.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(put?.headers["cache-control"]).toBe("private, no-store");
     expect(put?.headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIAEXAMPLE\/\d{8}\/us-east-1\/s3\/aws4_request, /);
     // The payload hash is signed, so the store can reject a changed body.
     expect(put?.headers["x-amz-content-sha256"]).toBe("6105d6cc76af400325e94d588ce511be5bfdbb73b437dc51eca43917d7a43e3d");
@@ -78,7 +121,7 @@ describe("S3Storage", () => {
     await storage.has("photos/ab/cd.webp");
     await storage.remove("photos/ab/cd.webp");
     for (const request of s3.requests) {
-      expect(request.url).toBe("/bucket/photos/ab/cd.webp");
+      expect(request.url).toMatch(/^\/(bucket|public)\/photos\/ab\/cd\.webp$/);
       expect(request.headers.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIAEXAMPLE\//);
       expect(request.headers["x-amz-content-sha256"]).toBeDefined();
     }

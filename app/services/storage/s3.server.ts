@@ -1,19 +1,22 @@
 import { createHash } from "node:crypto";
 import { AwsClient } from "aws4fetch";
-import { assertStorageKey, type Storage } from "./storage";
+import { assertStorageKey, contentTypeOf, type Storage } from "./storage";
 
 /** Connection settings for an S3-compatible object store (AWS S3, MinIO, Cloudflare R2, Scaleway...). */
 export interface S3Config {
   /** Base URL of the S3 API, e.g. `https://s3.eu-central-1.amazonaws.com` or `http://127.0.0.1:9000`. */
   endpoint: string;
+  /** The private bucket: every file; nothing in it is readable without the credentials. */
   bucket: string;
+  /** The public bucket: the published copies (members' faces), read by browsers through `publicUrl`. */
+  publicBucket: string;
   /** Signing region; `us-east-1` also works for R2 (an alias of `auto`) and a default MinIO. */
   region: string;
   accessKeyId: string;
   secretAccessKey: string;
   /** `endpoint/bucket/key` when true, `bucket.endpoint/key` (virtual-host style) when false. */
   forcePathStyle: boolean;
-  /** Where browsers load objects from: a CDN or the bucket's public URL. */
+  /** Where browsers load published copies from: a CDN or the public bucket's address. */
   publicUrl: string;
 }
 
@@ -24,8 +27,14 @@ export interface S3StorageOptions {
   retries?: number;
 }
 
-/** Keys are random and never rewritten, so every object may be cached for a year. */
-const CACHE_CONTROL = "public, max-age=31536000, immutable";
+/** Private files go to the server only, which sends them on with headers of its own (/private-media). */
+const PRIVATE_CACHE_CONTROL = "private, no-store";
+/**
+ * A published copy may be cached, but not for long: once it is taken down (another face chosen,
+ * the account deleted) a CDN or proxy stops serving it within a day
+ * (docs/decisions/045-media-private-and-public-storage-areas.md).
+ */
+export const PUBLISHED_CACHE_CONTROL = "public, max-age=86400";
 
 function withoutTrailingSlashes(value: string): string {
   return value.replace(/\/+$/, "");
@@ -75,7 +84,7 @@ export class S3Storage implements Storage {
       body: data,
       headers: {
         "Content-Type": contentType,
-        "Cache-Control": CACHE_CONTROL,
+        "Cache-Control": PRIVATE_CACHE_CONTROL,
         // The signed payload hash lets the store reject a body changed or cut off on the way.
         "X-Amz-Content-Sha256": createHash("sha256").update(data).digest("hex"),
       },
@@ -106,7 +115,37 @@ export class S3Storage implements Storage {
 
   async remove(key: string): Promise<void> {
     assertStorageKey(key);
-    const response = await this.send("DELETE", key);
+    await Promise.all([this.delete(this.config.bucket, key), this.delete(this.config.publicBucket, key)]);
+  }
+
+  /** A server-side copy into the public bucket (the bytes never pass through this server). */
+  async publish(key: string): Promise<void> {
+    assertStorageKey(key);
+    const source = `/${encodeURIComponent(this.config.bucket)}/${key.split("/").map(encodeURIComponent).join("/")}`;
+    const response = await this.send("PUT", key, {
+      bucket: this.config.publicBucket,
+      headers: {
+        "X-Amz-Copy-Source": source,
+        // The copy gets the public headers, not the private object's.
+        "X-Amz-Metadata-Directive": "REPLACE",
+        "Content-Type": contentTypeOf(key),
+        "Cache-Control": PUBLISHED_CACHE_CONTROL,
+      },
+    });
+    if (!response.ok) throw await this.failure("COPY", key, response);
+    // A copy can fail after its 200: the body then holds an <Error> (S3 CopyObject documentation).
+    const body = await response.text();
+    const code = /<Error>[\s\S]*?<Code>([^<]{1,100})<\/Code>/.exec(body)?.[1];
+    if (code) throw new Error(`S3 COPY ${key} failed (${code})`);
+  }
+
+  async unpublish(key: string): Promise<void> {
+    assertStorageKey(key);
+    await this.delete(this.config.publicBucket, key);
+  }
+
+  private async delete(bucket: string, key: string): Promise<void> {
+    const response = await this.send("DELETE", key, { bucket });
     // S3 answers 204 whether or not the object existed; some compatible stores answer 200 or 404.
     if (response.status !== 204 && response.status !== 200 && response.status !== 404) {
       throw await this.failure("DELETE", key, response);
@@ -119,9 +158,9 @@ export class S3Storage implements Storage {
     return `${this.publicPrefix}/${key}`;
   }
 
-  private async send(method: "PUT" | "HEAD" | "GET" | "DELETE", key: string, init: { body?: Buffer; headers?: Record<string, string> } = {}) {
+  private async send(method: "PUT" | "HEAD" | "GET" | "DELETE", key: string, init: { bucket?: string; body?: Buffer; headers?: Record<string, string> } = {}) {
     try {
-      return await this.client.fetch(objectUrl(this.config, key), {
+      return await this.client.fetch(objectUrl({ ...this.config, bucket: init.bucket ?? this.config.bucket }, key), {
         method,
         headers: init.headers,
         // Copied into an own ArrayBuffer, which the fetch body type asks for (photos are small).
@@ -131,7 +170,8 @@ export class S3Storage implements Storage {
     } catch (error) {
       // Network failures and timeouts; their messages never carry the credentials.
       const reason = describe(error);
-      throw new Error(`S3 ${method} ${key} failed: ${reason}`, { cause: error });
+      const name = method === "PUT" && init.headers?.["X-Amz-Copy-Source"] ? "COPY" : method;
+      throw new Error(`S3 ${name} ${key} failed: ${reason}`, { cause: error });
     }
   }
 

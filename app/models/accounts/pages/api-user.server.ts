@@ -4,7 +4,6 @@ import { isLanguage, type Language } from "~/domain/languages";
 import type { CurrentMember } from "~/models/members/current-member";
 import { memberPhotos } from "~/models/profiles/photos.server";
 import { profileOf } from "~/models/profiles/profile-update.server";
-import { storage } from "~/services/storage/storage.server";
 import type { Tenant } from "~/tenancy/schema";
 import type { UserSchema } from "~/web/api/schemas.server";
 
@@ -13,7 +12,7 @@ import type { UserSchema } from "~/web/api/schemas.server";
  * own profile as /profile reads it (profileOf, memberPhotos: the main photo also while it is checked).
  */
 export async function apiUser(tenant: Tenant, member: CurrentMember, language: Language): Promise<z.input<typeof UserSchema>> {
-  const [profile, photos] = await Promise.all([profileOf(db(), member.id), memberPhotos(db(), storage(), member.id)]);
+  const [profile, photos] = await Promise.all([profileOf(db(), member.id), memberPhotos(db(), member.id)]);
   if (!profile) throw new Error(`Member ${member.id} has no profile`);
   const main = photos.find((photo) => photo.isMain);
   return {

@@ -19,7 +19,7 @@ export type ProfileSection = (typeof PROFILE_SECTIONS)[number];
 
 /** What /profile shows: every field the brand's visible_profile_fields asks, with its value, and the photos. */
 export async function profileEditData(tenant: Tenant, member: CurrentMember, language: Language) {
-  const [profile, photos, waiting] = await Promise.all([profileOf(db(), member.id), memberPhotos(db(), storage(), member.id), waitingTexts(db(), member.id)]);
+  const [profile, photos, waiting] = await Promise.all([profileOf(db(), member.id), memberPhotos(db(), member.id), waitingTexts(db(), member.id)]);
   if (!profile) throw new Error(`Member ${member.id} has no profile`);
   const visible = new Set<string>(tenant.settings.visible_profile_fields);
   const personal = askedPersonalFields(tenant);
@@ -115,7 +115,7 @@ export async function submitProfileForm(request: Request, tenant: Tenant, member
       const photoId = Number(form.get("photo"));
       if (!Number.isSafeInteger(photoId)) return null;
       const done =
-        intent === "main-photo" ? await setMainPhoto(db(), member.id, photoId) : await deletePhoto(db(), storage(), member.id, photoId);
+        intent === "main-photo" ? await setMainPhoto(db(), storage(), member.id, photoId) : await deletePhoto(db(), storage(), member.id, photoId);
       if (!done) return { ok: false, section: "photos", error: "unavailable" };
       return { ok: true, flash: intent === "main-photo" ? "profile:edit.photos.mainChanged" : "profile:edit.photos.deleted", anchor: "photos" };
     }
