@@ -6,7 +6,7 @@ import { getFixedT } from "~/i18n/i18next.server";
 import { deletePhoto, memberPhotos, uploadPhoto } from "~/models/profiles/photos.server";
 import { readPhotoForm } from "~/models/profiles/pages/photo-upload-form.server";
 import { createFictional, fictionalProfile, fictionalSchema, updateFictional } from "~/models/staff/fictional-profiles.server";
-import { formOptions, requirePool, requireProfileScope } from "~/models/staff/pages/fictional-page.server";
+import { formOptions, otherBrandsShowing, requirePool, requireProfileScope } from "~/models/staff/pages/fictional-page.server";
 import type { StaffMember } from "~/models/staff/staff-roles";
 import { storage } from "~/services/storage/storage.server";
 import { requireStaff } from "~/web/require-staff.server";
@@ -50,6 +50,8 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     pool,
     values,
     options: formOptions(brands, poolBrands),
+    // The brands not the admin's that show it: their ticks are kept as they are (review N-M-3).
+    otherBrands: otherBrandsShowing({ brands, poolBrands }, profile).map((brand) => brand.name),
     photos: profile ? await memberPhotos(db(), storage(), profile.memberId) : [],
     title: `${profile ? profile.name : t("profiles.new")} | ${t("title")}`,
   };
@@ -73,7 +75,7 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
   }
   const fields = Object.fromEntries([...form.entries()].filter(([name]) => name !== "brands" && name !== "intent").map(([name, value]) => [name, String(value)]));
   // Brands of the pool that are not the admin's keep their ticks; while one of them shows the profile, the admin may untick all of theirs.
-  const keptElsewhere = profile !== null && poolBrands.some((brand) => !brands.some((own) => own.id === brand.id) && (profile.shownOn === null || profile.shownOn.includes(brand.id)));
+  const keptElsewhere = otherBrandsShowing({ brands, poolBrands }, profile).length > 0;
   const parsed = fictionalSchema(poolBrands, new Date(), { offered: brands, keptElsewhere }).safeParse({ ...fields, brands: form.getAll("brands").map(String) });
   if (!parsed.success) {
     const errors = Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message]));

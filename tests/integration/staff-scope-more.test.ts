@@ -89,6 +89,10 @@ describe("a one-brand admin and the fictional profiles of a shared pool (review 
   it("keeps the other brands' ticks when saving, and may untick their own brand", async () => {
     const admin = await staffMember(["admin"], [OWN]);
     const lisa = await createMember(handle.db, { tenant: brand(OTHER), name: "Lisa", fictional: true, shownOn: [OWN, OTHER] });
+    const page = (await profileLoader({ request: get(`/staff/profiles/${lisa.id}`), context: context(admin), params: { id: String(lisa.id) } })) as { options: { brands: Array<{ id: string }> }; values: { brands: string[] }; otherBrands: string[] };
+    expect(page.options.brands.map((item) => item.id)).toEqual([OWN]);
+    expect(page.values.brands).toEqual([OWN]);
+    expect(page.otherBrands).toEqual([brand(OTHER).name]);
     expect(await status(() => profileAction({ request: post(`/staff/profiles/${lisa.id}`, { ...fields, name: "Lisa", brands: OWN }), context: context(admin), params: { id: String(lisa.id) } }))).toBe(200);
     expect(await shownOn(lisa.id)).toEqual([OWN, OTHER]);
     // A ticked brand of another admin's is not the one-brand admin's to add.

@@ -35,6 +35,12 @@ export function requireProfileScope(staff: StaffMember, profile: { pool: string;
   return scope;
 }
 
+/** The brands of the pool that show a profile and are not the admin's: their ticks stay as they are. */
+export function otherBrandsShowing(scope: { brands: Tenant[]; poolBrands: Tenant[] }, profile: { shownOn: string[] | null } | null): Tenant[] {
+  if (!profile) return [];
+  return scope.poolBrands.filter((brand) => !scope.brands.some((own) => own.id === brand.id) && (profile.shownOn === null || profile.shownOn.includes(brand.id)));
+}
+
 /**
  * What the profile form offers: the admin's brands of the pool to tick, and the whole pool's
  * countries with each country's regions.
