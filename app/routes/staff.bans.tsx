@@ -6,6 +6,7 @@ import { getFixedT } from "~/i18n/i18next.server";
 import { BAN_REASONS, isOneOf } from "~/domain/moderation-reasons";
 import { banByValue, liftBan, listBans, type BanKind } from "~/models/moderation/bans.server";
 import { staffDecisionWait } from "~/models/staff/pages/staff-limits.server";
+import { servesAllBrands } from "~/models/staff/staff-scope.server";
 import { requireStaff } from "~/web/require-staff.server";
 import { tooManyInit } from "~/web/too-many.server";
 import { SubmitButton } from "~/components/ui/SubmitButton";
@@ -18,7 +19,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const staff = requireStaff(context, "moderator");
   const search = (new URL(request.url).searchParams.get("q") ?? "").slice(0, 100);
   const [bans, t] = await Promise.all([listBans(db(), staff, search), getFixedT(context.language, "staff")]);
-  return { bans, search, title: `${t("bans.title")} | ${t("title")}` };
+  // Bans of an address, phone or IBAN hold on every brand: the form is for staff of every brand only (review N-M-3).
+  return { bans, search, mayBanValues: servesAllBrands(staff), title: `${t("bans.title")} | ${t("title")}` };
 }
 
 /** Ban an address, phone or IBAN (docs/product/moderation.md#bans), or lift a ban. */
@@ -46,45 +48,51 @@ export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (load
 const fieldClass = "rounded border border-gray-400 bg-white px-2 py-1";
 
 export default function BansPage() {
-  const { bans, search } = useLoaderData<typeof loader>();
+  const { bans, search, mayBanValues } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const { t } = useTranslation("staff");
   return (
     <main className="mx-auto max-w-6xl px-4 py-6">
       <h1 className="text-2xl font-bold">{t("bans.title")}</h1>
-      <Form method="post" className="mt-4 flex flex-wrap items-end gap-2 rounded-lg bg-white p-3 shadow-sm">
-        <label className="flex flex-col text-sm">
-          {t("bans.kind")}
-          <select name="kind" className={fieldClass}>
-            {KINDS.map((kind) => (
-              <option key={kind} value={kind}>
-                {t(`bans.kinds.${kind}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col text-sm">
-          {t("bans.value")}
-          <input name="value" required maxLength={200} className={fieldClass} data-testid="ban-value" />
-        </label>
-        <label className="flex flex-col text-sm">
-          {t("bans.reason")}
-          <select name="reason" className={fieldClass}>
-            {BAN_REASONS.map((reason) => (
-              <option key={reason} value={reason}>
-                {t(`bans.reasons.${reason}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col text-sm">
-          {t("bans.note")}
-          <input name="note" maxLength={1000} className={fieldClass} />
-        </label>
-        <SubmitButton className="rounded bg-red-800 px-3 py-1 text-white" data-testid="ban-add">
-          {t("bans.ban")}
-        </SubmitButton>
-      </Form>
+      {mayBanValues ? (
+        <Form method="post" className="mt-4 flex flex-wrap items-end gap-2 rounded-lg bg-white p-3 shadow-sm">
+          <label className="flex flex-col text-sm">
+            {t("bans.kind")}
+            <select name="kind" className={fieldClass}>
+              {KINDS.map((kind) => (
+                <option key={kind} value={kind}>
+                  {t(`bans.kinds.${kind}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex flex-col text-sm">
+            {t("bans.value")}
+            <input name="value" required maxLength={200} className={fieldClass} data-testid="ban-value" />
+          </label>
+          <label className="flex flex-col text-sm">
+            {t("bans.reason")}
+            <select name="reason" className={fieldClass}>
+              {BAN_REASONS.map((reason) => (
+                <option key={reason} value={reason}>
+                  {t(`bans.reasons.${reason}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="flex flex-col text-sm">
+            {t("bans.note")}
+            <input name="note" maxLength={1000} className={fieldClass} />
+          </label>
+          <SubmitButton className="rounded bg-red-800 px-3 py-1 text-white" data-testid="ban-add">
+            {t("bans.ban")}
+          </SubmitButton>
+        </Form>
+      ) : (
+        <p className="mt-4 text-gray-700" data-testid="bans-all-brands">
+          {t("bans.errors.allBrands")}
+        </p>
+      )}
       {result?.error ? (
         <p role="alert" className="mt-2 text-red-700">
           {t(`bans.errors.${result.error}`)}

@@ -12,14 +12,16 @@ import { SubmitButton } from "~/components/ui/SubmitButton";
 
 export const handle = { i18n: ["common", "staff", "profile"] };
 
-/** The fictional profiles of one pool of the admin's brands. */
+/** The fictional profiles of one pool of the admin's brands that one of those brands shows. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const staff = requireStaff(context, "admin");
-  const pools = [...poolsFor(staff).keys()].sort();
+  const served = poolsFor(staff);
+  const pools = [...served.keys()].sort();
   const asked = new URL(request.url).searchParams.get("pool");
   const pool = asked && pools.includes(asked) ? asked : (pools[0] ?? null);
   const t = await getFixedT(context.language, "staff");
-  return { pools, pool, profiles: pool ? await listFictional(db(), pool) : [], title: `${t("profiles.title")} | ${t("title")}` };
+  // Only the profiles one of the admin's brands shows (review N-M-3).
+  return { pools, pool, profiles: pool ? await listFictional(db(), pool, served.get(pool)) : [], title: `${t("profiles.title")} | ${t("title")}` };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);

@@ -15,7 +15,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const staff = requireStaff(context, "support");
   const asked = new URL(request.url).searchParams.get("status");
   const status: CaseStatus = isOneOf(CASE_STATUSES, asked) ? asked : "open";
-  const [cases, counts, t] = await Promise.all([caseQueue(db(), staff.brands, status), caseCounts(db(), staff.brands), getFixedT(context.language, "staff")]);
+  const [cases, counts, t] = await Promise.all([caseQueue(db(), staff, status), caseCounts(db(), staff), getFixedT(context.language, "staff")]);
   return { cases, counts, status, title: `${t("support.title")} | ${t("title")}` };
 }
 

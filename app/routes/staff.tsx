@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Form, Outlet, useLoaderData } from "@remix-run/react";
 import { AppNavLink } from "~/components/ui/AppLink";
 import { useTranslation } from "react-i18next";
-import { hasRole } from "~/models/staff/staff-roles";
+import { consoleLinks, staffLinks } from "~/models/staff/staff-pages.server";
 import { requireTenant } from "~/tenancy/require-tenant.server";
 import { SubmitButton } from "~/components/ui/SubmitButton";
 
@@ -12,19 +12,8 @@ export const handle = { i18n: ["common", "staff"] };
 export function loader({ context }: LoaderFunctionArgs) {
   requireTenant(context);
   const staff = context.staff ?? null;
-  if (!staff) return { staff: null, links: [] };
-  const links = [
-    hasRole(staff, "operator") ? { to: "/staff/inbox", label: "nav.inbox" } : null,
-    hasRole(staff, "moderator") ? { to: "/staff/moderation", label: "nav.moderation" } : null,
-    hasRole(staff, "moderator") ? { to: "/staff/reports", label: "nav.reports" } : null,
-    hasRole(staff, "moderator") ? { to: "/staff/bans", label: "nav.bans" } : null,
-    hasRole(staff, "support") ? { to: "/staff/support", label: "nav.support" } : null,
-    hasRole(staff, "admin") ? { to: "/staff/profiles", label: "nav.profiles" } : null,
-    hasRole(staff, "operator") ? { to: "/staff/figures", label: "nav.figures" } : null,
-    hasRole(staff, "admin") ? { to: "/staff/console", label: "nav.console" } : null,
-    hasRole(staff, "admin") ? { to: "/staff/audit", label: "nav.audit" } : null,
-  ].filter((link) => link !== null);
-  return { staff: { name: staff.name, email: staff.email }, links };
+  if (!staff) return { staff: null, links: [], consoleLinks: [] };
+  return { staff: { name: staff.name, email: staff.email }, links: staffLinks(staff), consoleLinks: consoleLinks(staff) };
 }
 
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];

@@ -75,7 +75,7 @@ describe("support cases", () => {
       ["customer", "mail", "Danke, noch eine Frage."],
     ]);
     expect(await setCaseStatus(handle.db, { staff: supportMember, ip: null, caseId: opened.caseId, status: "closed" })).toBe(true);
-    expect((await caseQueue(handle.db, [], "closed")).some((item) => item.id === opened.caseId)).toBe(true);
+    expect((await caseQueue(handle.db, { brands: [], languages: [] }, "closed")).some((item) => item.id === opened.caseId)).toBe(true);
     const audit = await handle.db.select({ action: staffAudit.action }).from(staffAudit).where(eq(staffAudit.staffId, supportMember.id));
     expect(audit.map((entry) => entry.action)).toEqual(["case_answer", "case_status"]);
   });

@@ -23,6 +23,8 @@ interface FictionalPageData {
   values: Values | null;
   options: { brands: Array<{ id: string; name: string }>; countries: Array<{ code: string; regions: Array<{ code: string; name: string }> }> };
   photos: Array<{ id: number; status: string; thumbUrl: string; isMain: boolean }>;
+  /** Brands of the pool that show the profile and are not this admin's to change. */
+  otherBrands: string[];
 }
 
 const CHOICES = [
@@ -115,6 +117,11 @@ export function FictionalProfileForm({ page, answer }: { page: FictionalPageData
               </label>
             ))}
           </div>
+          {page.otherBrands.length > 0 ? (
+            <p className="mt-1 text-sm text-gray-700" data-testid="fictional-other-brands">
+              {t("profiles.alsoShownOn", { brands: page.otherBrands.join(", ") })}
+            </p>
+          ) : null}
         </fieldset>
         <div className="sm:col-span-2">
           <button type="submit" className="btn-primary" disabled={busy} data-testid="fictional-save">

@@ -6,6 +6,7 @@ import type { PhotoRejectReason, ReportReason, TextRejectReason, WarningReason }
 import { countRequest, RATE_LIMITS } from "~/models/safety/rate-limits.server";
 import { recordStaffAction } from "~/models/staff/staff-audit.server";
 import type { StaffMember } from "~/models/staff/staff-roles";
+import { inStaffBrands } from "~/models/staff/staff-scope.server";
 import type { Storage } from "~/services/storage/storage";
 import { signedMediaUrl } from "~/services/storage/signed-media.server";
 import type { TenantRegistry } from "~/tenancy/registry";
@@ -90,13 +91,14 @@ export async function reportQueue(db: Executor, staff: Pick<StaffMember, "brands
     .innerJoin(profiles, eq(profiles.memberId, reports.reportedId))
     .innerJoin(members, eq(members.id, reports.reportedId))
     .innerJoin(reporter, eq(reporter.memberId, reports.reporterId))
-    .where(and(eq(reports.status, "open"), staff.brands.length > 0 ? inArray(reports.siteId, staff.brands) : undefined))
+    .where(and(eq(reports.status, "open"), inStaffBrands(staff, reports.siteId)))
     .orderBy(asc(reports.createdAt), asc(reports.id))
     .limit(limit);
   return Promise.all(
     rows.map(async (row) => {
       const [[open], photoRows, messageRows] = await Promise.all([
-        db.select({ n: count() }).from(reports).where(and(eq(reports.reportedId, row.reportedId), eq(reports.status, "open"))),
+        // Reports made on other brands of a shared pool are those brands' staff's (review N-M-3).
+        db.select({ n: count() }).from(reports).where(and(eq(reports.reportedId, row.reportedId), eq(reports.status, "open"), inStaffBrands(staff, reports.siteId))),
         db.select({ id: photos.id, key: photos.thumbKey, status: photos.status }).from(photos).where(and(eq(photos.memberId, row.reportedId), inArray(photos.status, ["active", "pending"]))).orderBy(asc(photos.position)).limit(25),
         row.conversationId === null
           ? Promise.resolve([])
@@ -149,7 +151,7 @@ export async function decideReport(db: Database, storage: Storage, registry: Ten
     const [report] = await tx
       .select({ id: reports.id, siteId: reports.siteId, reportedId: reports.reportedId, conversationId: reports.conversationId })
       .from(reports)
-      .where(and(eq(reports.id, reportId), eq(reports.status, "open"), by.staff.brands.length > 0 ? inArray(reports.siteId, by.staff.brands) : undefined))
+      .where(and(eq(reports.id, reportId), eq(reports.status, "open"), inStaffBrands(by.staff, reports.siteId)))
       .for("update");
     if (!report) return null;
     const member = report.reportedId;
@@ -192,7 +194,8 @@ export async function decideReport(db: Database, storage: Storage, registry: Ten
     await tx
       .update(reports)
       .set({ status: "closed", outcome, decidedAt: new Date(), decidedBy: by.staff.id })
-      .where(decision.action === "dismiss" ? eq(reports.id, report.id) : and(eq(reports.reportedId, member), eq(reports.status, "open")));
+      // The member's other open reports close with it, those of the moderator's brands only: another brand's staff judge theirs.
+      .where(decision.action === "dismiss" ? eq(reports.id, report.id) : and(eq(reports.reportedId, member), eq(reports.status, "open"), inStaffBrands(by.staff, reports.siteId)));
     const action = decision.action === "dismiss" ? "report_dismiss" : decision.action === "hide_chat_photo" ? "hide_photo" : decision.action;
     await recordStaffAction(tx, { staffId: by.staff.id, action, siteId: report.siteId, memberId: member, conversationId: report.conversationId, details: { reportId: report.id, ...decision }, ip: by.ip });
     return { member, files, notice };

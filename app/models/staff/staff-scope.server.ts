@@ -20,3 +20,12 @@ export function servesAllBrands(staff: Pick<StaffMember, "brands">): boolean {
 export function inStaffBrands(staff: Pick<StaffMember, "brands">, column: AnyPgColumn): SQL | undefined {
   return servesAllBrands(staff) ? undefined : inArray(column, staff.brands);
 }
+
+/**
+ * The condition "this row's language is one of the staff member's" for a language column, or
+ * undefined for a staff member of every language (an empty list): the operator inbox and the
+ * support cases keep to the languages a staff member answers in.
+ */
+export function inStaffLanguages(staff: Pick<StaffMember, "languages">, column: AnyPgColumn): SQL | undefined {
+  return staff.languages.length === 0 ? undefined : inArray(column, staff.languages);
+}

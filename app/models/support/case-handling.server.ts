@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, gte, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../../db/client.server";
 import { members, messages, orders, profiles, securityEvents, supportCases, supportMessages } from "../../../db/schema";
 import type { CaseStatus } from "~/domain/support-subjects";
@@ -6,17 +6,17 @@ import type { PaymentService } from "~/services/payments/payments";
 import type { Tenant } from "~/tenancy/schema";
 import { recordStaffAction } from "~/models/staff/staff-audit.server";
 import type { StaffMember } from "~/models/staff/staff-roles";
-import { caseAccessOf, caseMessages } from "./support-cases.server";
+import { caseAccessOf, caseMessages, caseInStaffScope } from "./support-cases.server";
 import { mailCaseAnswer } from "./case-mails.server";
 
 const DAY_MS = 86_400_000;
 
-/** A case of one of the staff member's brands, or null. */
-async function caseFor(db: Executor, staff: Pick<StaffMember, "brands">, caseId: number) {
+/** A case of one of the staff member's brands and languages, or null. */
+async function caseFor(db: Executor, staff: Pick<StaffMember, "brands" | "languages">, caseId: number) {
   const [found] = await db
     .select()
     .from(supportCases)
-    .where(and(eq(supportCases.id, caseId), staff.brands.length > 0 ? inArray(supportCases.siteId, staff.brands) : undefined));
+    .where(and(eq(supportCases.id, caseId), caseInStaffScope(staff)));
   return found ?? null;
 }
 
@@ -24,7 +24,7 @@ async function caseFor(db: Executor, staff: Pick<StaffMember, "brands">, caseId:
  * Everything support needs to answer a case (docs/product/support.md#the-queue): the thread, the
  * member with their orders and what they did lately.
  */
-export async function caseDetails(db: Executor, staff: Pick<StaffMember, "brands">, caseId: number, now = new Date()) {
+export async function caseDetails(db: Executor, staff: Pick<StaffMember, "brands" | "languages">, caseId: number, now = new Date()) {
   const found = await caseFor(db, staff, caseId);
   if (!found) return null;
   const memberId = found.memberId;

@@ -1,9 +1,11 @@
 import { randomBytes, randomInt, timingSafeEqual } from "node:crypto";
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Database, Executor } from "../../../db/client.server";
 import { members, orders, supportCases, supportMessages } from "../../../db/schema";
 import type { CaseStatus, SupportSubject } from "~/domain/support-subjects";
 import { seal, unseal } from "~/services/secrets/seal.server";
+import type { StaffMember } from "~/models/staff/staff-roles";
+import { inStaffBrands, inStaffLanguages } from "~/models/staff/staff-scope.server";
 
 /** Case numbers people read out and type: no 0/O or 1/I. */
 const REFERENCE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
@@ -125,23 +127,31 @@ export interface QueueCase {
   updatedAt: string;
 }
 
-/** Cases of the staff member's brands with a status, the longest untouched first. */
-export async function caseQueue(db: Executor, brands: string[], status: CaseStatus, limit = 100): Promise<QueueCase[]> {
+/**
+ * The cases a support staff member handles: of their brands and in their languages (the
+ * customer's), docs/product/staff.md#brands-and-languages.
+ */
+export function caseInStaffScope(staff: Pick<StaffMember, "brands" | "languages">): SQL | undefined {
+  return and(inStaffBrands(staff, supportCases.siteId), inStaffLanguages(staff, supportCases.language));
+}
+
+/** Cases of the staff member's brands and languages with a status, the longest untouched first. */
+export async function caseQueue(db: Executor, staff: Pick<StaffMember, "brands" | "languages">, status: CaseStatus, limit = 100): Promise<QueueCase[]> {
   const rows = await db
     .select({ id: supportCases.id, reference: supportCases.reference, siteId: supportCases.siteId, subject: supportCases.subject, status: supportCases.status, email: supportCases.email, memberId: supportCases.memberId, updatedAt: supportCases.updatedAt })
     .from(supportCases)
-    .where(and(eq(supportCases.status, status), brands.length > 0 ? inArray(supportCases.siteId, brands) : undefined))
+    .where(and(eq(supportCases.status, status), caseInStaffScope(staff)))
     .orderBy(status === "closed" ? desc(supportCases.updatedAt) : asc(supportCases.updatedAt))
     .limit(limit);
   return rows.map((row) => ({ ...row, updatedAt: row.updatedAt.toISOString() }));
 }
 
-/** How many cases wait for support per status, on the staff member's brands. */
-export async function caseCounts(db: Executor, brands: string[]): Promise<Record<CaseStatus, number>> {
+/** How many cases wait for support per status, on the staff member's brands and in their languages. */
+export async function caseCounts(db: Executor, staff: Pick<StaffMember, "brands" | "languages">): Promise<Record<CaseStatus, number>> {
   const rows = await db
     .select({ status: supportCases.status, n: sql<number>`count(*)::int` })
     .from(supportCases)
-    .where(brands.length > 0 ? inArray(supportCases.siteId, brands) : undefined)
+    .where(caseInStaffScope(staff))
     .groupBy(supportCases.status);
   const counts = { open: 0, waiting: 0, closed: 0 };
   for (const row of rows) counts[row.status] = row.n;
