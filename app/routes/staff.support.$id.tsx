@@ -8,7 +8,8 @@ import { db } from "~/db.server";
 import { getFixedT } from "~/i18n/i18next.server";
 import { isOneOf } from "~/domain/moderation-reasons";
 import { CASE_STATUSES } from "~/domain/support-subjects";
-import { answerCase, caseDetails, refundFromCase, setCaseStatus } from "~/models/support/case-handling.server";
+import { answerCase, caseDetails, endWelcomeFromCase, refundFromCase, setCaseStatus } from "~/models/support/case-handling.server";
+import { CaseDiscounts } from "~/components/staff/CaseDiscounts";
 import { staffDecisionWait } from "~/models/staff/pages/staff-limits.server";
 import { paymentService } from "~/services/payments/payment-service.server";
 import { tenants } from "~/tenancy/tenants.server";
@@ -32,7 +33,7 @@ export async function loader({ params, context }: LoaderFunctionArgs) {
   return { found, title: `${found.reference} | ${t("support.title")} | ${t("title")}` };
 }
 
-/** Answer by mail, change the status, or start a refund (docs/product/support.md#the-queue). */
+/** Answer by mail, change the status, start a refund, or end a welcome discount (docs/product/support.md#the-queue). */
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const staff = requireStaff(context, "support");
   const id = caseId(params.id);
@@ -55,6 +56,10 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
       const cents = Math.round(Number(String(form.get("amount") ?? "").replace(",", ".")) * 100);
       const outcome = await refundFromCase(db(), (provider) => (paymentService().provider === provider ? paymentService() : null), { ...by, orderId: Number(form.get("order")), amountCents: cents });
       return outcome.ok ? data({ error: null, refunded: true }) : data({ error: `refund.${outcome.reason}` as const, refunded: false }, { status: 400 });
+    }
+    case "end_welcome": {
+      if (!(await endWelcomeFromCase(db(), by))) return data({ error: "discounts.errors.end" as const, refunded: false }, { status: 400 });
+      throw redirect(`/staff/support/${id}`);
     }
     default:
       throw data(null, { status: 400 });
@@ -171,6 +176,7 @@ export default function SupportCasePage() {
             </ul>
           </section>
         ) : null}
+        {found.discounts.length > 0 ? <CaseDiscounts discounts={found.discounts} error={result?.error === "discounts.errors.end"} busy={busy} /> : null}
         {found.events.length > 0 ? (
           <section className="rounded-lg bg-white p-3 text-sm shadow-sm">
             <h2 className="font-semibold">{t("support.activity")}</h2>

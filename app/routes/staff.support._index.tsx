@@ -8,22 +8,32 @@ import { CASE_STATUSES, type CaseStatus } from "~/domain/support-subjects";
 import { isOneOf } from "~/domain/moderation-reasons";
 import { caseCounts, caseQueue } from "~/models/support/support-cases.server";
 import { requireStaff } from "~/web/require-staff.server";
+import { welcomeFigures } from "~/models/payments/member-discounts.server";
 
 export const handle = { i18n: ["common", "staff", "moderation"] };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** How far back the welcome discount figures look (docs/product/support.md#personal-discounts). */
+const WELCOME_FIGURES_DAYS = 30;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const staff = requireStaff(context, "support");
   const asked = new URL(request.url).searchParams.get("status");
   const status: CaseStatus = isOneOf(CASE_STATUSES, asked) ? asked : "open";
-  const [cases, counts, t] = await Promise.all([caseQueue(db(), staff, status), caseCounts(db(), staff), getFixedT(context.language, "staff")]);
-  return { cases, counts, status, title: `${t("support.title")} | ${t("title")}` };
+  const [cases, counts, welcome, t] = await Promise.all([
+    caseQueue(db(), staff, status),
+    caseCounts(db(), staff),
+    welcomeFigures(db(), staff, new Date(Date.now() - WELCOME_FIGURES_DAYS * DAY_MS)),
+    getFixedT(context.language, "staff"),
+  ]);
+  return { cases, counts, status, welcome, title: `${t("support.title")} | ${t("title")}` };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data: loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
 /** The support queue (docs/product/support.md#the-queue): open cases first, the longest untouched on top. */
 export default function SupportQueue() {
-  const { cases, counts, status } = useLoaderData<typeof loader>();
+  const { cases, counts, status, welcome } = useLoaderData<typeof loader>();
   const { t } = useTranslation("staff");
   return (
     <main className="mx-auto max-w-6xl px-4 py-6">
@@ -62,6 +72,18 @@ export default function SupportQueue() {
           ))}
         </tbody>
       </table>
+      {welcome.length > 0 ? (
+        <section className="mt-6 text-sm" data-testid="welcome-figures">
+          <h2 className="font-semibold">{t("discounts.figures", { days: WELCOME_FIGURES_DAYS })}</h2>
+          <ul className="mt-1">
+            {welcome.map((row) => (
+              <li key={row.siteId} data-testid="welcome-figures-brand" data-brand={row.siteId} data-granted={row.granted} data-used={row.used}>
+                {row.siteId}: {t("discounts.grantedUsed", { granted: row.granted, used: row.used })}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </main>
   );
 }

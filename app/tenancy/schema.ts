@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PAYMENT_METHODS } from "~/domain/payment-methods";
 import { COUNTRIES, LANGUAGES } from "~/domain/languages";
 import { GIFT_IDS } from "~/domain/gifts";
 import { LANDER_KINDS } from "~/domain/landers";
@@ -151,6 +152,8 @@ const settingsSchema = z
     refund_days: z.number().int().min(0).max(365),
     /** How long after signup a member who never paid gets the welcome discount (docs/product/payments.md#welcome-bonus). */
     welcome_discount_hours: z.number().int().min(0).max(24 * 90).default(72),
+    /** The payment methods the welcome discount applies to; absent or null for all (docs/product/payments.md#welcome-bonus). */
+    welcome_discount_methods: z.array(z.enum(PAYMENT_METHODS)).min(1).nullable().default(null),
     /** Direct debit (/directdebit): credits are granted once the mandate is confirmed by SMS, so
         what one member may order this way is limited per period (docs/product/payments.md#direct-debit). */
     direct_debit: z

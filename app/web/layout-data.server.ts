@@ -4,6 +4,9 @@ import { requireTenant } from "~/tenancy/require-tenant.server";
 import { dismissedAlerts, isQuiet, type DismissedAlerts } from "~/models/notifications/pages/alerts.server";
 import { firstPurchaseDiscount, type Discount } from "~/models/payments/discounts.server";
 import { memberAttention } from "~/web/member-attention.server";
+import { mayStillGetWelcome, personalDiscounts } from "~/models/payments/member-discounts.server";
+import { db } from "~/db.server";
+import type { Tenant } from "~/tenancy/schema";
 import type { CurrentMember } from "~/models/members/current-member";
 import { signupFormSettings } from "~/models/accounts/pages/signup-form-settings.server";
 import { siteEntryCookie } from "~/web/cookies.server";
@@ -34,9 +37,11 @@ export async function layoutData({ request, context }: LoaderFunctionArgs, layou
   const tenant = requireTenant(context);
   const member = context.member;
   const dismissed = dismissedAlerts(member);
-  const likes = member ? await memberAttention(member.id, tenant.pool, openingProfile(request)) : null;
-  // Only the layouts of the members area show the discount; whether it was used is remembered with the badges.
-  const discount = member && likes && BONUS_LAYOUTS.has(layout) ? firstPurchaseDiscount(tenant, member, likes.firstDiscountUsed) : null;
+  const attention = member ? await memberAttention(member.id, tenant.pool, openingProfile(request)) : null;
+  // Only the layouts of the members area show the discount; whether it was used and the welcome record are remembered with the badges.
+  const discount = member && attention && BONUS_LAYOUTS.has(layout) ? firstPurchaseDiscount(member, attention.firstDiscountUsed, attention.welcome ?? (await welcomeToGrant(tenant, member))) : null;
+  // The welcome record is the layout's business only; the badges go to the page.
+  const likes = attention ? { ...attention, welcome: undefined } : null;
   return {
     errorTitles: await errorTitles(context.language, tenant.name),
     showSiteEntry: await siteEntryWarning(request, context, layout),
@@ -61,6 +66,11 @@ export async function errorTitles(language: AppLoadContext["language"], siteName
   return { notFound: `${t("errors.notFound")} | ${siteName}`, failed: `${t("errors.title")} | ${siteName}` };
 }
 
+/** A member from before welcome discounts were recorded, still inside the window, gets the record now (member-discounts.server.ts). */
+async function welcomeToGrant(tenant: Tenant, member: CurrentMember) {
+  return mayStillGetWelcome(tenant, member) ? (await personalDiscounts(db(), tenant, member)).welcome : null;
+}
+
 const BONUS_LAYOUTS: ReadonlySet<LayoutKind> = new Set(["default", "chat"]);
 
 /** The discount the layout advertises; times as the server measures them, so a wrong browser clock does not matter. */
@@ -81,7 +91,7 @@ export interface LayoutBonus {
  * otherwise the welcome discount. Only the time bonus has the popup.
  */
 export function memberBonus(member: CurrentMember | null, discount: Discount | null, dismissed: DismissedAlerts, now = Date.now()): LayoutBonus | null {
-  if (!member || member.paidUser || !discount?.endsAt || discount.kind === "code") return null;
+  if (!member || member.paidUser || !discount?.endsAt || (discount.kind !== "time_bonus" && discount.kind !== "welcome")) return null;
   const endsInMs = discount.endsAt.getTime() - now;
   if (endsInMs <= 0) return null;
   const timeBonus = discount.kind === "time_bonus";

@@ -4,6 +4,7 @@ import { eventHub } from "~/services/realtime/event-hub.server";
 import { storage } from "~/services/storage/storage.server";
 import { unreadTotal } from "~/models/chat/conversations.server";
 import { firstPurchaseDiscountUsed } from "~/models/payments/discounts.server";
+import { welcomeDiscountOf, type PersonalDiscount } from "~/models/payments/member-discounts.server";
 import { newLikesCount, unseenMatch } from "~/models/likes/likes.server";
 import { latestEventId } from "~/models/notifications/member-events.server";
 import { openNotices, type Notice } from "~/models/moderation/member-notices.server";
@@ -17,6 +18,8 @@ export interface MemberAttention {
   eventId: number;
   /** The time bonus or welcome discount is held by an order (its changes publish events too). */
   firstDiscountUsed: boolean;
+  /** The member's welcome discount record (docs/product/payments.md#welcome-bonus); support ending it publishes an event. */
+  welcome: PersonalDiscount | null;
   /** What staff told the member and they have not put away (docs/product/moderation.md#telling-the-member). */
   notices: Notice[];
 }
@@ -77,12 +80,13 @@ async function rememberedAttention(memberId: number, pool: string): Promise<Memb
 async function load(memberId: number, pool: string): Promise<MemberAttention> {
   // Read first: an event after it is replayed to the page even if the counts below include it.
   const eventId = await latestEventId(db(), memberId);
-  const [newLikes, unreadMessages, pendingMatch, firstDiscountUsed, notices] = await Promise.all([
+  const [newLikes, unreadMessages, pendingMatch, firstDiscountUsed, notices, welcome] = await Promise.all([
     newLikesCount(db(), memberId, pool),
     unreadTotal(db(), memberId, pool),
     unseenMatch(db(), storage(), memberId, pool),
     firstPurchaseDiscountUsed(db(), memberId),
     openNotices(db(), memberId),
+    welcomeDiscountOf(db(), memberId),
   ]);
-  return { newLikes, unreadMessages, pendingMatch, eventId, firstDiscountUsed, notices };
+  return { newLikes, unreadMessages, pendingMatch, eventId, firstDiscountUsed, notices, welcome };
 }

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppLoadContext } from "@remix-run/node";
-import { conversationMembers, discountCodes, likes, members, profiles, pushSubscriptions, sessions } from "../../db/schema/index";
+import { conversationMembers, discountCodes, likes, memberDiscounts, members, profiles, pushSubscriptions, sessions } from "../../db/schema/index";
 import { setDatabaseHandle } from "../../db/database.server";
 import { findSessionMember, sessionIdFrom, startSession } from "../../app/models/accounts/sessions.server";
 import { ACCOUNT_FAILURE_LIMIT } from "../../app/models/accounts/login-throttle.server";
@@ -406,7 +406,20 @@ describe("/api/discountcode.php", () => {
     const fresh = await signedIn(alpha);
     expect((await call(discountRoute, "GET", "/api/discountcode.php?welcome=true", fresh.context)).body.discount).toMatchObject({ code: "TIMEBONUS25", kind: "time_bonus", percentage: 25, expires: expect.any(String) });
     const paid = await signedIn(beta, { paidUser: true });
-    expect((await call(discountRoute, "GET", "/api/discountcode.php?welcome=true", paid.context)).body).toEqual({ discount: null });
+    expect((await call(discountRoute, "GET", "/api/discountcode.php?welcome=true", paid.context)).body).toEqual({ discount: null, welcome: null });
+  });
+
+  it("welcome=true answers the member's welcome discount record: value, end, status, validity and methods", async () => {
+    const day = 24 * 3600_000;
+    const member = await signedIn(alpha, { createdAt: new Date(Date.now() - day) });
+    const first = (await call(discountRoute, "GET", "/api/discountcode.php?welcome=true", member.context)).body;
+    expect(first.discount).toMatchObject({ code: "WELCOME25", kind: "welcome", percentage: 25 });
+    expect(first.welcome).toEqual({ user_id: member.id, value_percentage: 25, currency: "EUR", expires: expect.any(String), status: "active", validity: true, expired: false, paymentmethods: null });
+    expect(new Date(first.welcome.expires).getTime()).toBe(member.member.createdAt.getTime() + 72 * 3600_000);
+    // Limited to methods and then ended (as support does): the answer is the record's.
+    await handle.db.update(memberDiscounts).set({ methods: ["creditcard"], status: "ended" }).where(eq(memberDiscounts.memberId, member.id));
+    const ended = (await call(discountRoute, "GET", "/api/discountcode.php?welcome=true", member.context)).body;
+    expect(ended).toEqual({ discount: null, welcome: expect.objectContaining({ status: "ended", validity: false, expired: false, paymentmethods: ["creditcard"] }) });
   });
 
   it("shares the credit pages' throttle on wrong codes", async () => {

@@ -207,7 +207,7 @@ describe.each(BRANDS)("on $id, logged in", (tenant) => {
 
     expect((await call(tenant, "GET", "/api/discountcode.php?code=demo10", { cookie: premium.cookie })).body.discount).toMatchObject({ code: "DEMO10", percentage: 10, currency: tenant.currency });
     expect((await call(tenant, "GET", "/api/discountcode.php?code=NOSUCHCODE", { cookie: premium.cookie })).body).toMatchObject({ error: "discount_not_found" });
-    expect((await call(tenant, "GET", "/api/discountcode.php?welcome=true", { cookie: premium.cookie })).body).toEqual({ discount: null });
+    expect((await call(tenant, "GET", "/api/discountcode.php?welcome=true", { cookie: premium.cookie })).body).toEqual({ discount: null, welcome: null });
     expect((await call(tenant, "GET", "/api/discountcode.php", { cookie: premium.cookie })).status).toBe(400);
 
     expect((await call(tenant, "PUT", "/api/user.php", { cookie: free.cookie, json: { language: "de" } })).body).toEqual({ language: "de" });

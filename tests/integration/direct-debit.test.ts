@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { creditLedger, directDebitBlocks, directDebitRequests, members, orders, smsOutbox } from "../../db/schema/index";
+import { creditLedger, directDebitBlocks, directDebitRequests, memberDiscounts, members, orders, smsOutbox } from "../../db/schema/index";
 import { setDatabaseHandle } from "../../db/database.server";
 import { CODE_LIFETIME_MS, MAX_CODES_PER_HOUR, requestCode, resendCode, verifyCode, type MandateDetails } from "../../app/models/payments/direct-debit.server";
 import { directDebitPage, submitCode, submitMandate } from "../../app/models/payments/pages/direct-debit-page.server";
@@ -317,6 +317,8 @@ describe("the SMS code", () => {
     const later = new Date(Date.now() + 2 * 60_000);
     const longAgo = new Date(Date.now() - 100 * 60 * 60 * 1000);
     await handle.db.update(members).set({ createdAt: longAgo }).where(eq(members.id, member.id));
+    // The welcome discount is a record with its own end (payments.md#welcome-bonus): it ends too.
+    await handle.db.update(memberDiscounts).set({ expiresAt: longAgo }).where(eq(memberDiscounts.memberId, member.id));
     expect(await verifyCode(handle.db, buyerOf({ ...member, createdAt: longAgo }, fresh), { requestId, code, now: later })).toEqual({
       ok: false,
       error: "price_changed",

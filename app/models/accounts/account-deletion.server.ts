@@ -163,13 +163,16 @@ export async function deleteDiscountOffer(db: Database, tenant: Tenant, memberId
   return percent > 0 && !(await hasDeleteDiscount(db, memberId)) ? percent : 0;
 }
 
-/** The brand's delete_discount, accepted instead of leaving: kept for the next purchase. */
+/**
+ * The brand's delete_discount, accepted instead of leaving: the member's next purchase within
+ * DELETE_DISCOUNT_DAYS gets it, once (docs/product/payments.md#personal-discounts).
+ */
 export async function acceptDeleteDiscount(db: Database, tenant: Tenant, memberId: number, now = new Date()): Promise<boolean> {
   const percentage = tenant.company.delete_discount;
   if (percentage <= 0) return false;
   await db
     .insert(memberDiscounts)
-    .values({ memberId, kind: "delete_discount", percentage, expiresAt: new Date(now.getTime() + DELETE_DISCOUNT_DAYS * DAY_MS) })
+    .values({ memberId, kind: "delete_discount", percentage, currency: tenant.currency, expiresAt: new Date(now.getTime() + DELETE_DISCOUNT_DAYS * DAY_MS), createdAt: now })
     .onConflictDoNothing();
   return true;
 }

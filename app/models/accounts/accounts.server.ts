@@ -11,6 +11,7 @@ import { issueToken } from "./email-tokens.server";
 import { loginBlockedMinutes, recordLoginAttempt, recordLoginFailure, takeLoginLock } from "./login-throttle.server";
 import type { SignupInput } from "./signup-schema";
 import type { Tracking } from "./tracking";
+import { grantWelcomeDiscount } from "~/models/payments/member-discounts.server";
 import { recordSecurityEvent } from "~/models/safety/security-events.server";
 
 export type ExistingAccount = "none" | "active" | "deleting";
@@ -69,8 +70,10 @@ export async function createAccount(
           tracking: input.tracking,
           signupProfileId: input.signupProfileId ?? null,
         })
-        .returning({ id: members.id });
+        .returning({ id: members.id, createdAt: members.createdAt });
       const memberId = member!.id;
+      // The welcome discount starts at signup: it is written now, with its end and methods (docs/product/payments.md#welcome-bonus).
+      await grantWelcomeDiscount(tx, tenant, member!);
       await tx.insert(profiles).values({
         memberId,
         pool: tenant.pool,

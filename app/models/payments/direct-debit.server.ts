@@ -213,7 +213,7 @@ export async function requestCode(
 ): Promise<{ ok: true; requestId: number } | RequestRefusal> {
   const now = input.now ?? new Date();
   if (directDebitHeldBack(buyer.tenant, buyer.member, now)) return { ok: false, error: "held_back" };
-  const quote = await quoteOrder(db, { ...buyer, product: input.product, code: input.code });
+  const quote = await quoteOrder(db, { ...buyer, product: input.product, code: input.code, method: DIRECT_DEBIT });
   if (!quote.ok) return refusalOf(quote.error);
   if (await isBlocked(db, input.mandate)) return { ok: false, error: "blocked" };
   if (await limitReached(db, buyer.tenant, { memberId: buyer.member.id, iban: input.mandate.iban, phone: input.mandate.phone, amountCents: quote.priced.amountCents, now })) {

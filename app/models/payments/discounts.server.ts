@@ -2,7 +2,9 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Executor } from "../../../db/client.server";
 import { discountCodes, discountRedemptions, orders } from "../../../db/schema";
 import type { Tenant } from "~/tenancy/schema";
+import type { PaymentMethod } from "~/domain/payment-methods";
 import type { OrderStatus } from "./order-payments.server";
+import { allowsMethod, DELETE_DISCOUNT_CODE, personalDiscounts, type PersonalDiscount } from "./member-discounts.server";
 import { priceProduct, type PricedProduct, type Product } from "./order-pricing";
 
 /** docs/product/payments.md#time-bonus: 25% for a member who has not paid, within 4 hours of signup, once. */
@@ -11,9 +13,10 @@ export const TIME_BONUS_PERCENT = 25;
 export const TIME_BONUS_WINDOW_MS = 4 * 60 * 60 * 1000;
 /** docs/product/payments.md#welcome-bonus: 25% on the first purchase of a new member, for the brand's welcome_discount_hours. */
 export const WELCOME_CODE = "WELCOME25";
-export const WELCOME_PERCENT = 25;
+/** The codes of the one first-purchase discount (time bonus or welcome). */
+export const FIRST_PURCHASE_CODES = [TIME_BONUS_CODE, WELCOME_CODE] as const;
 
-export type DiscountKind = "time_bonus" | "welcome" | "code";
+export type DiscountKind = "time_bonus" | "welcome" | "delete_discount" | "code";
 
 export interface Discount {
   code: string;
@@ -23,10 +26,16 @@ export interface Discount {
   kind: DiscountKind;
   /** When it stops applying (the countdown of the time bonus), if it ends. */
   endsAt: Date | null;
+  /** The payment methods it applies to (a brand may limit the welcome discount); absent or null for all. */
+  methods?: readonly PaymentMethod[] | null;
 }
 
-/** Why a typed code does not apply; each has its own text (payments catalogue, discount.errors). */
-export type DiscountError = "not_found" | "used" | "expired" | "min_order" | "throttled";
+/**
+ * Why a typed code does not apply; each has its own text (payments catalogue, discount.errors).
+ * "weaker": it applies, but the member's own discount takes off more, so that one counts (never both).
+ * "method": the discount does not apply to the chosen payment method.
+ */
+export type DiscountError = "not_found" | "used" | "expired" | "min_order" | "throttled" | "weaker" | "method";
 
 export interface DiscountMember {
   id: number;
@@ -41,10 +50,9 @@ export function timeBonusEndsAt(member: DiscountMember, now = new Date()): Date 
   return ends > now ? ends : null;
 }
 
-export function welcomeEndsAt(tenant: Tenant, member: DiscountMember, now = new Date()): Date | null {
-  if (member.paidUser) return null;
-  const ends = new Date(member.createdAt.getTime() + tenant.settings.welcome_discount_hours * 60 * 60 * 1000);
-  return ends > now ? ends : null;
+/** Until when the member's welcome discount applies, ignoring whether an order holds it (null: not at all). */
+export function welcomeEndsAt(member: DiscountMember, welcome: PersonalDiscount | null): Date | null {
+  return !member.paidUser && welcome?.status === "active" ? welcome.expiresAt : null;
 }
 
 export function normaliseCode(code: string): string {
@@ -71,33 +79,73 @@ export async function usedCodes(db: Executor, memberId: number, codes: string[],
   return new Set(rows.map((row) => row.code));
 }
 
-function memberDiscount(kind: "time_bonus" | "welcome", endsAt: Date): Discount {
-  return kind === "time_bonus"
-    ? { code: TIME_BONUS_CODE, percent: TIME_BONUS_PERCENT, minOrderCents: 0, kind, endsAt }
-    : { code: WELCOME_CODE, percent: WELCOME_PERCENT, minOrderCents: 0, kind, endsAt };
+function timeBonus(endsAt: Date): Discount {
+  return { code: TIME_BONUS_CODE, percent: TIME_BONUS_PERCENT, minOrderCents: 0, kind: "time_bonus", endsAt };
+}
+
+function welcomeDiscount(welcome: PersonalDiscount): Discount {
+  return { code: WELCOME_CODE, percent: welcome.percent, minOrderCents: 0, kind: "welcome", endsAt: welcome.expiresAt, methods: welcome.methods };
+}
+
+function deleteDiscount(row: PersonalDiscount): Discount {
+  return { code: DELETE_DISCOUNT_CODE, percent: row.percent, minOrderCents: 0, kind: "delete_discount", endsAt: row.expiresAt };
+}
+
+/** Whether a discount may be paid with this method (null: not chosen yet, as on /credits). */
+export function appliesToMethod(discount: Discount, method: PaymentMethod | null | undefined): boolean {
+  return allowsMethod(discount.methods, method);
 }
 
 /**
- * The discount applied without typing a code (docs/product/payments.md#one-first-purchase-discount): the time bonus while it runs and
- * is unused, otherwise the welcome discount. Members who paid have neither, so no query then.
+ * The best single discount among these for a product of this list price (or by percentage alone
+ * without one): the one that takes off most, the first on a tie. Discounts never add up
+ * (docs/product/payments.md#one-discount-at-a-time).
  */
-export async function activeDiscount(db: Executor, tenant: Tenant, member: DiscountMember, use: CodeUse = "shown", now = new Date()): Promise<Discount | null> {
-  if (!timeBonusEndsAt(member, now) && !welcomeEndsAt(tenant, member, now)) return null;
-  return firstPurchaseDiscount(tenant, member, await firstPurchaseDiscountUsed(db, member.id, use), now);
+export function bestDiscount(candidates: Array<Discount | null>, listCents?: number): Discount | null {
+  let best: Discount | null = null;
+  let bestPercent = 0;
+  for (const candidate of candidates) {
+    const percent = candidate ? (listCents === undefined ? candidate.percent : percentOff(candidate, listCents)) : 0;
+    if (candidate && percent > bestPercent) [best, bestPercent] = [candidate, percent];
+  }
+  return best;
+}
+
+/**
+ * The discount applied without typing a code (docs/product/payments.md#one-discount-at-a-time): the
+ * better of the one first-purchase discount (the time bonus while it runs, otherwise the welcome
+ * discount from the member's record) and the delete discount the member accepted, each while no
+ * order holds it. With a method, one limited to other methods does not count.
+ */
+export async function activeDiscount(
+  db: Executor,
+  tenant: Tenant,
+  member: DiscountMember,
+  use: CodeUse = "shown",
+  now = new Date(),
+  method: PaymentMethod | null = null,
+): Promise<Discount | null> {
+  const { welcome, deleteDiscount: staying } = await personalDiscounts(db, tenant, member, now);
+  const first = firstPurchaseDiscount(member, false, welcome, now);
+  const stay = staying?.status === "active" ? deleteDiscount(staying) : null;
+  const candidates = [first, stay].filter((discount): discount is Discount => discount !== null && appliesToMethod(discount, method));
+  if (candidates.length === 0) return null;
+  const held = await usedCodes(db, member.id, [...FIRST_PURCHASE_CODES, DELETE_DISCOUNT_CODE], use);
+  const firstHeld = FIRST_PURCHASE_CODES.some((code) => held.has(code));
+  return bestDiscount(candidates.filter((discount) => (discount.kind === "delete_discount" ? !held.has(DELETE_DISCOUNT_CODE) : !firstHeld)));
 }
 
 /** Whether the member's one first-purchase discount (time bonus or welcome) is held by an order. */
 export async function firstPurchaseDiscountUsed(db: Executor, memberId: number, use: CodeUse = "shown"): Promise<boolean> {
-  return (await usedCodes(db, memberId, [TIME_BONUS_CODE, WELCOME_CODE], use)).size > 0;
+  return (await usedCodes(db, memberId, [...FIRST_PURCHASE_CODES], use)).size > 0;
 }
 
-/** The active discount once it is known whether the first-purchase discount was used (the layouts remember that). */
-export function firstPurchaseDiscount(tenant: Tenant, member: DiscountMember, used: boolean, now = new Date()): Discount | null {
+/** The first-purchase discount once it is known whether it was used and what the member's welcome record says (the layouts remember both). */
+export function firstPurchaseDiscount(member: DiscountMember, used: boolean, welcome: PersonalDiscount | null, now = new Date()): Discount | null {
   if (used) return null;
-  const timeBonus = timeBonusEndsAt(member, now);
-  if (timeBonus) return memberDiscount("time_bonus", timeBonus);
-  const welcome = welcomeEndsAt(tenant, member, now);
-  return welcome ? memberDiscount("welcome", welcome) : null;
+  const bonusEnds = timeBonusEndsAt(member, now);
+  if (bonusEnds) return timeBonus(bonusEnds);
+  return welcome && welcomeEndsAt(member, welcome) ? welcomeDiscount(welcome) : null;
 }
 
 export type DiscountLookup = { ok: true; discount: Discount } | { ok: false; error: DiscountError };
@@ -112,9 +160,15 @@ export async function lookUpDiscount(
   const use = input.use ?? "shown";
   if (code === TIME_BONUS_CODE || code === WELCOME_CODE) {
     // The two first-purchase discounts exclude each other.
-    if ((await usedCodes(db, input.member.id, [TIME_BONUS_CODE, WELCOME_CODE], use)).size > 0) return { ok: false, error: "used" };
-    const endsAt = code === TIME_BONUS_CODE ? timeBonusEndsAt(input.member, now) : welcomeEndsAt(input.tenant, input.member, now);
-    return endsAt ? { ok: true, discount: memberDiscount(code === TIME_BONUS_CODE ? "time_bonus" : "welcome", endsAt) } : { ok: false, error: "expired" };
+    if ((await usedCodes(db, input.member.id, [...FIRST_PURCHASE_CODES], use)).size > 0) return { ok: false, error: "used" };
+    if (code === TIME_BONUS_CODE) {
+      const endsAt = timeBonusEndsAt(input.member, now);
+      return endsAt ? { ok: true, discount: timeBonus(endsAt) } : { ok: false, error: "expired" };
+    }
+    // The welcome code is the member's welcome record: used once an order used it, over once support ended it or its time ran out.
+    const { welcome } = await personalDiscounts(db, input.tenant, input.member, now);
+    if (welcome?.status === "used") return { ok: false, error: "used" };
+    return welcome && welcomeEndsAt(input.member, welcome) ? { ok: true, discount: welcomeDiscount(welcome) } : { ok: false, error: "expired" };
   }
   const [row] = await db
     .select()
@@ -170,4 +224,15 @@ export async function reserveDiscount(db: Executor, memberId: number, code: stri
     })
     .returning({ orderId: discountRedemptions.orderId });
   return rows.length === 1;
+}
+
+/**
+ * The member's welcome discount as the API reports it (welcome=true): its record, and whether it
+ * applies to a purchase now — active, the member has not paid, no order holds a first-purchase code.
+ */
+export async function welcomeState(db: Executor, tenant: Tenant, member: DiscountMember, now = new Date()): Promise<{ record: PersonalDiscount; valid: boolean } | null> {
+  const { welcome } = await personalDiscounts(db, tenant, member, now);
+  if (!welcome) return null;
+  const valid = welcomeEndsAt(member, welcome) !== null && !(await firstPurchaseDiscountUsed(db, member.id));
+  return { record: welcome, valid };
 }

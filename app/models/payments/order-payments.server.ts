@@ -3,6 +3,8 @@ import type { Database, Executor } from "../../../db/client.server";
 import { creditLedger, members, orders, orderStatusHistory } from "../../../db/schema";
 import { publishEvent } from "~/models/notifications/member-events.server";
 import { recordPurchase } from "~/models/attribution/conversions.server";
+import { FIRST_PURCHASE_CODES } from "./discounts.server";
+import { settleDiscountsOnPayment } from "./member-discounts.server";
 import { recordSecurityEvent } from "~/models/safety/security-events.server";
 
 export type OrderStatus = (typeof orders.$inferSelect)["status"];
@@ -58,7 +60,7 @@ export async function setOrderStatus(db: Executor, orderId: number, input: { sta
 async function applyOrderStatus(db: Executor, which: SQL, input: { status: OrderStatus; source: string }): Promise<AppliedStatus | null> {
   return db.transaction(async (tx) => {
     const [order] = await tx
-      .select({ id: orders.id, memberId: orders.memberId, siteId: orders.siteId, status: orders.status, credits: orders.credits, bonusCredits: orders.bonusCredits, amountCents: orders.amountCents, currency: orders.currency })
+      .select({ id: orders.id, memberId: orders.memberId, siteId: orders.siteId, status: orders.status, credits: orders.credits, bonusCredits: orders.bonusCredits, amountCents: orders.amountCents, currency: orders.currency, discountCode: orders.discountCode })
       .from(orders)
       .where(which)
       .for("update");
@@ -90,6 +92,8 @@ async function applyOrderStatus(db: Executor, which: SQL, input: { status: Order
     await publishEvent(tx, order.memberId, "credits", { credits: member!.credits, orderId: order.id });
     await recordSecurityEvent(tx, { memberId: order.memberId, siteId: order.siteId, kind: "payment" });
     await recordPurchase(tx, order);
+    // The personal discount this order used is used now, once (docs/product/payments.md#personal-discounts).
+    await settleDiscountsOnPayment(tx, order, FIRST_PURCHASE_CODES);
     return { ...unchanged, status: input.status, granted: true };
   });
 }

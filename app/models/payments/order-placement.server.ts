@@ -5,8 +5,11 @@ import type { Country } from "~/domain/languages";
 import type { Tenant } from "~/tenancy/schema";
 import {
   activeDiscount,
+  appliesToMethod,
+  bestDiscount,
   lookUpDiscount,
   discountedPrice,
+  percentOff,
   reserveDiscount,
   type CodeUse,
   type Discount,
@@ -36,23 +39,33 @@ export type PlacedOrder = { ok: true; orderId: number; priced: PricedProduct } |
 export type Quote = { ok: true; priced: PricedProduct; discount: Discount | null } | { ok: false; error: DiscountError | "product" };
 
 /**
- * What the product costs this member now: the list price less a typed code when it applies (a
- * code that does not apply is an error, so the buyer is told), otherwise less the active discount
- * (time bonus, welcome discount). Orders are placed at exactly this price.
+ * What the product costs this member now: the list price less the one discount that applies
+ * (docs/product/payments.md#one-discount-at-a-time): a typed code when it applies (a code that does
+ * not is an error, so the buyer is told) unless the member's own discount (time bonus, welcome,
+ * delete discount) takes off more; without a code, the member's own. With a method, a discount
+ * limited to other methods does not count. Orders are placed at exactly this price.
  */
 export async function quoteOrder(
   db: Executor,
-  input: Pick<PlaceOrderInput, "tenant" | "member" | "product" | "country" | "code">,
+  input: Pick<PlaceOrderInput, "tenant" | "member" | "product" | "country" | "code"> & { method?: PaymentMethod | null },
   use: CodeUse = "shown",
 ): Promise<Quote> {
-  if (!priceProduct(input.tenant, input.product)) return { ok: false, error: "product" };
-  const found = input.code
-    ? await lookUpDiscount(db, { tenant: input.tenant, member: input.member, country: input.country, code: input.code, use })
-    : ({ ok: true, discount: await activeDiscount(db, input.tenant, input.member, use) } as const);
-  if (!found.ok) return found;
-  const priced = discountedPrice(input.tenant, input.product, found.discount)!;
-  if (input.code && priced.discountPercent === 0) return { ok: false, error: "min_order" };
-  return { ok: true, priced, discount: priced.discountPercent > 0 ? found.discount : null };
+  const listed = priceProduct(input.tenant, input.product);
+  if (!listed) return { ok: false, error: "product" };
+  const method = input.method ?? null;
+  const own = await activeDiscount(db, input.tenant, input.member, use, new Date(), method);
+  let typed: Discount | null = null;
+  if (input.code) {
+    const found = await lookUpDiscount(db, { tenant: input.tenant, member: input.member, country: input.country, code: input.code, use });
+    if (!found.ok) return found;
+    if (!appliesToMethod(found.discount, method)) return { ok: false, error: "method" };
+    if (percentOff(found.discount, listed.listCents) === 0) return { ok: false, error: "min_order" };
+    typed = found.discount;
+  }
+  // The member's own discount first: on a tie it is kept, so the typed code stays free.
+  const discount = bestDiscount([own, typed], listed.listCents);
+  const priced = discountedPrice(input.tenant, input.product, discount)!;
+  return { ok: true, priced, discount: priced.discountPercent > 0 ? discount : null };
 }
 
 /** Thrown inside the transaction to roll the order back when its code was taken meanwhile. */

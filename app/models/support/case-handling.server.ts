@@ -7,6 +7,7 @@ import type { Tenant } from "~/tenancy/schema";
 import { recordStaffAction } from "~/models/staff/staff-audit.server";
 import type { StaffMember } from "~/models/staff/staff-roles";
 import { caseAccessOf, caseMessages, caseInStaffScope } from "./support-cases.server";
+import { discountsOfMember, endWelcomeDiscount } from "~/models/payments/member-discounts.server";
 import { mailCaseAnswer } from "./case-mails.server";
 
 const DAY_MS = 86_400_000;
@@ -28,7 +29,7 @@ export async function caseDetails(db: Executor, staff: Pick<StaffMember, "brands
   const found = await caseFor(db, staff, caseId);
   if (!found) return null;
   const memberId = found.memberId;
-  const [thread, member, memberOrders, events, [sent]] = await Promise.all([
+  const [thread, member, memberOrders, events, [sent], discounts] = await Promise.all([
     caseMessages(db, found.id),
     memberId === null
       ? Promise.resolve(null)
@@ -52,6 +53,7 @@ export async function caseDetails(db: Executor, staff: Pick<StaffMember, "brands
     memberId === null
       ? Promise.resolve([{ n: 0 }])
       : db.select({ n: sql<number>`count(*)::int` }).from(messages).where(and(eq(messages.senderId, memberId), gte(messages.createdAt, new Date(now.getTime() - 7 * DAY_MS)))),
+    memberId === null ? Promise.resolve([]) : discountsOfMember(db, memberId, now),
   ]);
   return {
     id: found.id,
@@ -68,6 +70,8 @@ export async function caseDetails(db: Executor, staff: Pick<StaffMember, "brands
     member: member ? { ...member, createdAt: member.createdAt.toISOString(), lastActiveAt: member.lastActiveAt.toISOString(), messagesLastWeek: sent?.n ?? 0 } : null,
     orders: memberOrders.map((order) => ({ ...order, createdAt: order.createdAt.toISOString(), paidAt: order.paidAt?.toISOString() ?? null, refundable: order.status === "paid" && order.amountCents > order.reversedCents && order.paymentId !== null })),
     events: events.map((event) => ({ kind: event.kind, at: event.at.toISOString() })),
+    /** The member's personal discounts (docs/product/support.md#personal-discounts). */
+    discounts: discounts.map((discount) => ({ id: discount.id, kind: discount.kind, percent: discount.percent, currency: discount.currency, expiresAt: discount.expiresAt.toISOString(), status: discount.status, methods: discount.methods, orderId: discount.orderId })),
   };
 }
 
@@ -101,6 +105,16 @@ export async function setCaseStatus(db: Database, input: { staff: StaffMember; i
     await recordStaffAction(tx, { staffId: input.staff.id, action: "case_status", siteId: row.siteId, memberId: row.memberId, details: { case: row.reference, status: input.status }, ip: input.ip });
     return true;
   });
+}
+
+/**
+ * Support ends the welcome discount of the case's member (docs/product/support.md#personal-discounts):
+ * only for a case of the staff member's brands, and the member's brand is checked again; audited.
+ */
+export async function endWelcomeFromCase(db: Database, input: { staff: StaffMember; ip: string | null; caseId: number }): Promise<boolean> {
+  const row = await caseFor(db, input.staff, input.caseId);
+  if (!row?.memberId) return false;
+  return endWelcomeDiscount(db, { staff: input.staff, memberId: row.memberId, ip: input.ip });
 }
 
 export type RefundOutcome = { ok: true } | { ok: false; reason: "notFound" | "amount" | "refused" };

@@ -243,7 +243,7 @@ export const DiscountQuerySchema = z.object({
 export const DiscountSchema = z
   .object({
     code: z.string(),
-    kind: z.enum(["time_bonus", "welcome", "code"]),
+    kind: z.enum(["time_bonus", "welcome", "delete_discount", "code"]),
     percentage: z.number().int(),
     /** In cents of `currency`; below it the discount does not apply. */
     minimum_order_cents: z.number().int(),
@@ -254,7 +254,26 @@ export const DiscountSchema = z
   .strict()
   .openapi("Discount");
 
-export const DiscountAnswerSchema = z.object({ discount: DiscountSchema.nullable() }).strict().openapi("DiscountAnswer");
+/** The member's welcome discount record (docs/product/payments.md#welcome-bonus), with the spec's field names. */
+export const WelcomeDiscountSchema = z
+  .object({
+    user_id: z.number().int(),
+    value_percentage: z.number().int(),
+    currency: z.string(),
+    /** When it ends (or ended). */
+    expires: isoTime,
+    status: z.enum(["active", "used", "ended", "expired"]),
+    /** Whether it applies to a purchase now (active, not held by an order, the member has not paid). */
+    validity: z.boolean(),
+    expired: z.boolean(),
+    /** The payment methods it applies to; null for all. */
+    paymentmethods: z.array(z.string()).nullable(),
+  })
+  .strict()
+  .openapi("WelcomeDiscount");
+
+/** With welcome=true also `welcome`: the member's welcome discount record, or null when they have none. */
+export const DiscountAnswerSchema = z.object({ discount: DiscountSchema.nullable(), welcome: WelcomeDiscountSchema.nullable().optional() }).strict().openapi("DiscountAnswer");
 
 // ——— settings.php, interests.php, regions.php, companyinfo.php ———
 

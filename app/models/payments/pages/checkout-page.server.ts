@@ -28,7 +28,7 @@ export async function checkoutPage(request: Request, context: AppLoadContext, in
   const country = buyerCountry(context, tenant);
   const typed = new URL(request.url).searchParams.get("code")?.slice(0, 40) || null;
   const listCents = product ? priceProduct(tenant, product)?.listCents : undefined;
-  const found = product && listCents ? await discountFor(db(), { tenant, member, country, code: typed, listCents }) : null;
+  const found = product && listCents ? await discountFor(db(), { tenant, member, country, code: typed, listCents, method: methodParam(input.method) }) : null;
   const offer = product && found ? offerFor(tenant, product, found.discount) : null;
   if (!offer) notFound();
   const methods = offeredMethods(context, tenant);

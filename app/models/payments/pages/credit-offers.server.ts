@@ -3,8 +3,9 @@ import type { Executor } from "../../../../db/client.server";
 import { isCountry, type Country } from "~/domain/languages";
 import type { Tenant } from "~/tenancy/schema";
 import { countRequest, isLimited, RATE_LIMITS, type RateLimit } from "~/models/safety/rate-limits.server";
-import { activeDiscount, discountedPrice, lookUpDiscount, percentOff, type Discount, type DiscountError, type DiscountKind, type DiscountMember } from "~/models/payments/discounts.server";
+import { activeDiscount, appliesToMethod, bestDiscount, discountedPrice, lookUpDiscount, percentOff, type Discount, type DiscountError, type DiscountKind, type DiscountMember } from "~/models/payments/discounts.server";
 import { productId, type Product } from "~/models/payments/order-pricing";
+import type { PaymentMethod } from "~/domain/payment-methods";
 
 export interface Offer {
   /** The /credits/{id} path segment. */
@@ -25,6 +26,8 @@ export interface DiscountView {
   minOrderCents: number;
   /** ISO time it ends, if it does. */
   endsAt: string | null;
+  /** The payment methods it applies to; null for all. */
+  methods: PaymentMethod[] | null;
 }
 
 export interface CreditOffers {
@@ -48,25 +51,30 @@ export function buyerCountry(context: AppLoadContext, tenant: Tenant): Country {
 }
 
 /**
- * The discount a page shows and an order gets: the typed code if it applies (for one product:
- * if its price reaches the code's minimum), else the active one.
+ * The discount a page shows and an order gets (docs/product/payments.md#one-discount-at-a-time):
+ * the typed code if it applies (for one product: if its price reaches the code's minimum) and
+ * takes off more than the member's own discount, else the member's own. With a method chosen, a
+ * discount limited to other methods does not count.
  */
 export async function discountFor(
   db: Executor,
-  input: { tenant: Tenant; member: DiscountMember; country: Country; code: string | null; listCents?: number },
+  input: { tenant: Tenant; member: DiscountMember; country: Country; code: string | null; listCents?: number; method?: PaymentMethod | null },
 ): Promise<{ discount: Discount | null; code: string | null; codeError: DiscountError | null }> {
-  if (input.code) {
-    // Guessing codes is throttled: wrong codes count per member (a member is counted as themselves, never by a shared address); past the limit no code is looked up.
-    const limits: Array<[RateLimit, string | number | null]> = [[RATE_LIMITS.discountCodePerMember, input.member.id]];
-    if (!(await isLimited(db, input.tenant.id, limits)).ok) return { discount: await activeDiscount(db, input.tenant, input.member), code: null, codeError: "throttled" };
-    const found = await lookUpDiscount(db, { tenant: input.tenant, member: input.member, country: input.country, code: input.code });
-    if (!found.ok) await countRequest(db, input.tenant.id, limits);
-    const reaches = !found.ok || input.listCents === undefined || percentOff(found.discount, input.listCents) > 0;
-    if (found.ok && reaches) return { discount: found.discount, code: found.discount.code, codeError: null };
-    if (found.ok) return { discount: await activeDiscount(db, input.tenant, input.member), code: null, codeError: "min_order" };
-    return { discount: await activeDiscount(db, input.tenant, input.member), code: null, codeError: found.error };
+  const own = () => activeDiscount(db, input.tenant, input.member, "shown", new Date(), input.method ?? null);
+  if (!input.code) return { discount: await own(), code: null, codeError: null };
+  // Guessing codes is throttled: wrong codes count per member (a member is counted as themselves, never by a shared address); past the limit no code is looked up.
+  const limits: Array<[RateLimit, string | number | null]> = [[RATE_LIMITS.discountCodePerMember, input.member.id]];
+  if (!(await isLimited(db, input.tenant.id, limits)).ok) return { discount: await own(), code: null, codeError: "throttled" };
+  const found = await lookUpDiscount(db, { tenant: input.tenant, member: input.member, country: input.country, code: input.code });
+  if (!found.ok) {
+    await countRequest(db, input.tenant.id, limits);
+    return { discount: await own(), code: null, codeError: found.error };
   }
-  return { discount: await activeDiscount(db, input.tenant, input.member), code: null, codeError: null };
+  if (!appliesToMethod(found.discount, input.method)) return { discount: await own(), code: null, codeError: "method" };
+  if (input.listCents !== undefined && percentOff(found.discount, input.listCents) === 0) return { discount: await own(), code: null, codeError: "min_order" };
+  const mine = await own();
+  if (bestDiscount([mine, found.discount], input.listCents) !== found.discount) return { discount: mine, code: null, codeError: "weaker" };
+  return { discount: found.discount, code: found.discount.code, codeError: null };
 }
 
 /** One product at the price the member pays now. */
@@ -111,5 +119,6 @@ export function discountView(discount: Discount): DiscountView {
     kind: discount.kind,
     minOrderCents: discount.minOrderCents,
     endsAt: discount.endsAt?.toISOString() ?? null,
+    methods: discount.methods ? [...discount.methods] : null,
   };
 }

@@ -23,6 +23,7 @@ import {
 } from "~/models/payments/direct-debit.server";
 import type { DiscountError } from "~/models/payments/discounts.server";
 import { quoteOrder } from "~/models/payments/order-placement.server";
+import { DIRECT_DEBIT } from "~/domain/payment-methods";
 import { parseProduct, priceProduct, productFromId, productId, type PricedProduct, type Product } from "~/models/payments/order-pricing";
 
 /* The /directdebit page: what it shows and what its forms do (the rules are in direct-debit.server.ts). */
@@ -66,7 +67,7 @@ export async function directDebitPage(db: Database, buyer: Omit<Buyer, "language
     if (!request || !product) notFound();
     const state = requestState(request);
     if (state === "verified") return request.orderId ? { step: "verified", orderId: request.orderId } : notFound();
-    const quote = await quoteOrder(db, { ...buyer, product, code: request.discountCode });
+    const quote = await quoteOrder(db, { ...buyer, product, code: request.discountCode, method: DIRECT_DEBIT });
     // A code that stopped applying (used elsewhere meanwhile) is refused at confirmation; show the list price until then.
     const priced = quote.ok ? quote.priced : priceProduct(buyer.tenant, product)!;
     return { step: "code", purchase: purchaseOf(priced, product), requestId, phone: parsePhoneNumberFromString(request.phone)?.formatInternational() ?? request.phone, state };
@@ -74,10 +75,10 @@ export async function directDebitPage(db: Database, buyer: Omit<Buyer, "language
   const product = productFromId(search.get("product") ?? "");
   if (!product || !priceProduct(buyer.tenant, product)) notFound();
   const typed = search.get("code")?.trim() || null;
-  let quote = await quoteOrder(db, { ...buyer, product, code: typed });
+  let quote = await quoteOrder(db, { ...buyer, product, code: typed, method: DIRECT_DEBIT });
   const codeError = quote.ok || quote.error === "product" ? null : quote.error;
   // A typed code that does not apply is reported, and the price without it shown.
-  if (!quote.ok) quote = await quoteOrder(db, { ...buyer, product, code: null });
+  if (!quote.ok) quote = await quoteOrder(db, { ...buyer, product, code: null, method: DIRECT_DEBIT });
   if (!quote.ok) notFound();
   const [spent, limit] = await Promise.all([directDebitSpent(db, buyer.tenant, buyer.member.id), memberLimitCents(db, buyer.tenant, buyer.member.id)]);
   return {

@@ -3,7 +3,7 @@ import { db } from "~/db.server";
 import type { Tenant } from "~/tenancy/schema";
 import { buyerCountry, discountFor, discountView, offerFor } from "./credit-offers.server";
 import { orderToRepeat } from "~/models/payments/member-orders.server";
-import { parseProduct, productId } from "~/models/payments/order-pricing";
+import { parseProduct, priceProduct, productId } from "~/models/payments/order-pricing";
 import { offeredMethods } from "./checkout-page.server";
 import { assertMayBuy } from "./purchase-pause.server";
 import { DIRECT_DEBIT, isPaymentMethod, issuersOf } from "~/domain/payment-methods";
@@ -21,11 +21,13 @@ export async function repeatOrderPage(context: AppLoadContext, input: { tenant: 
   const product = last ? parseProduct(last.product) : null;
   if (!last || !product) throw redirect("/credits");
   const country = buyerCountry(context, tenant);
-  const { discount } = await discountFor(db(), { tenant, member, country, code: null });
-  const offer = offerFor(tenant, product, discount);
-  if (!offer) throw redirect("/credits");
+  if (!priceProduct(tenant, product)) throw redirect("/credits");
   const method = last.method;
   if (!isPaymentMethod(method) || !offeredMethods(context, tenant).includes(method)) throw redirect(`/credits/${productId(product)}`);
+  // Priced for the method repeated: a discount limited to other methods does not count (payments.md#welcome-bonus).
+  const { discount } = await discountFor(db(), { tenant, member, country, code: null, method });
+  const offer = offerFor(tenant, product, discount);
+  if (!offer) throw redirect("/credits");
   if (method === DIRECT_DEBIT) throw redirect(`/directdebit?${new URLSearchParams({ product: offer.id })}`);
   return {
     repeatOfId: last.id,
