@@ -9,12 +9,11 @@
 // - flat out: every pair sends its next message as soon as the last one arrived, which shows the
 //   most this machine delivers and the latency when it is saturated.
 // A warm-up of BENCH_WARMUP messages is not counted. Results are recorded by hand in bench/RESULTS.md.
-import { readFileSync } from "node:fs";
 import { request as httpRequest, type ClientRequest } from "node:http";
 import path from "node:path";
 import postgres from "postgres";
 import { openDatabase } from "../db/client.server";
-import { tenantSchema } from "../app/tenancy/schema";
+import { loadTenants } from "../app/tenancy/load-tenants.server";
 import { createMember } from "../tests/fixtures/members";
 import { logIn, removeTempDirs, send, startServer, waitForListening } from "../tests/fixtures/server-process";
 
@@ -33,7 +32,7 @@ target.pathname = `/${name}`;
 const database = openDatabase({ url: target.toString(), maxConnections: 4 });
 await database.migrate();
 
-const tenant = tenantSchema.parse(JSON.parse(readFileSync("tenants/flirtpunt.json", "utf8")));
+const tenant = loadTenants("tenants").get("flirtpunt")!;
 const host = tenant.domains[0]!;
 const servers = [0, 1].map(() => startServer(path.resolve("tenants"), { DATABASE_URL: target.toString() }));
 const openStreams: ClientRequest[] = [];

@@ -85,6 +85,18 @@ describe("loadTenants", () => {
     expect(loadError()).toMatch(/typo\.json: field nische is not allowed/);
   });
 
+  it.each(["member_resell", "visible_profile_notes"])("refuses %s, a setting the spec gives no behaviour, naming it", (setting) => {
+    const tenant = tenantFixture({ id: "nobehaviour" });
+    for (const value of [true, false, ["about"]]) {
+      write("nobehaviour.json", { ...tenant, settings: { ...tenant.settings, [setting]: value } });
+      expect(loadError()).toBe(
+        `Tenant file ${path.join(dir, "nobehaviour.json")}: field settings.${setting}: ${setting} is not supported: the product specification defines no behaviour for it, so it is refused rather than ignored (docs/product/site.md#settings-without-behaviour); remove it from the brand file`,
+      );
+    }
+    write("nobehaviour.json", tenant);
+    expect(() => loadTenants(dir)).not.toThrow();
+  });
+
   it("refuses a domain claimed by two files", () => {
     write("a.json", tenantFixture({ id: "a", domains: ["shared.example"] }));
     write("b.json", tenantFixture({ id: "b", domains: ["shared.example"] }));

@@ -1,14 +1,11 @@
-import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { contrastRatio } from "~/utils/colour";
 import { readableColours, textSurfaces } from "./readable-theme";
-import { tenantSchema } from "./schema";
+import { loadTenants } from "./load-tenants.server";
 
 const TENANTS = path.resolve(import.meta.dirname, "../../tenants");
-const brands = readdirSync(TENANTS)
-  .filter((file) => file.endsWith(".json") && !file.startsWith("_"))
-  .map((file) => tenantSchema.parse(JSON.parse(readFileSync(path.join(TENANTS, file), "utf8"))));
+const brands = loadTenants(TENANTS).tenants;
 
 describe("readable brand colours", () => {
   it.each(brands.map((brand) => [brand.id, brand.theme] as const))("%s: every text colour reads at 4.5:1 on every surface it is used on, and white on it", (_id, theme) => {

@@ -72,7 +72,12 @@ const landersSchema = z
   .strict()
   .default({});
 
-const companySchema = z
+/**
+ * The legal details of the company behind a brand (spec 3: company info). Kept in a company file
+ * `tenants/companies/<id>.json` that brands name with `company_id`, or in the brand's own `company`
+ * block, whose fields override the company file's (docs/product/site.md#company-info).
+ */
+export const companySchema = z
   .object({
     name: z.string().min(1),
     address: z.string().min(1),
@@ -122,6 +127,16 @@ const priceListSchema = z
     message: "exactly one premium tier must be marked popular",
     path: ["premium"],
   });
+
+/**
+ * A setting the specification lists but gives no behaviour for (which notes, resold to whom?):
+ * a brand file that sets it would expect an effect the server cannot give, so start-up refuses it.
+ */
+function withoutBehaviour(name: string) {
+  return z
+    .never({ invalid_type_error: `${name} is not supported: the product specification defines no behaviour for it, so it is refused rather than ignored (docs/product/site.md#settings-without-behaviour); remove it from the brand file` })
+    .optional();
+}
 
 const settingsSchema = z
   .object({
@@ -212,7 +227,10 @@ const settingsSchema = z
     signups: z.enum(["all", "with_trafficsource", "none"]).default("all"),
     logged_out_search: z.enum(["none", "all"]).default("all"),
     logged_out_search_trafficsource: z.enum(["none", "all"]).default("all"),
-    member_resell: z.boolean().default(false),
+    // Settings the spec names without any behaviour: refused rather than silently accepted
+    // (docs/product/site.md#settings-without-behaviour).
+    member_resell: withoutBehaviour("member_resell"),
+    visible_profile_notes: withoutBehaviour("visible_profile_notes"),
     /** 'fictional': when nobody liked a member yet, one of the pool's fictional profiles does (auto-like). */
     auto_likes: z.enum(["none", "fictional"]).default("none"),
     index_title: perLanguageText,
@@ -249,7 +267,9 @@ const themeSchema = z
     }
   });
 
-export const tenantSchema = z
+const companyId = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, "must be lower-case letters, digits and dashes (a file in tenants/companies/)");
+
+const tenantObject = z
   .object({
     $schema: z.string().optional(),
     id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, "must be lower-case letters, digits and dashes"),
@@ -270,6 +290,8 @@ export const tenantSchema = z
     pool: z.string().regex(/^[a-z0-9][a-z0-9-]*$/),
     timezone: z.string().min(1).refine(isTimeZone, "must be an IANA time zone like Europe/Amsterdam"),
     currency,
+    /** The shared company record `tenants/companies/<company_id>.json`; the loader merges it under `company`. */
+    company_id: companyId.optional(),
     company: companySchema,
     pricing: z.record(currency, priceListSchema).refine((p) => Object.keys(p).length > 0, "needs at least one currency"),
     settings: settingsSchema,
@@ -277,8 +299,19 @@ export const tenantSchema = z
     landers: landersSchema,
     theme: themeSchema.default({}),
   })
-  .strict()
-  .refine((t) => t.currency in t.pricing, { message: "the brand's currency needs a price list", path: ["pricing"] });
+  .strict();
+
+/** A brand as the server uses it: its company record complete (the company file merged in). */
+export const tenantSchema = tenantObject.refine((t) => t.currency in t.pricing, { message: "the brand's currency needs a price list", path: ["pricing"] });
+
+/**
+ * A brand file as written (for the published JSON Schema): with `company_id`, its `company` block
+ * holds only the fields that differ from the company file.
+ */
+export const tenantFileSchema = tenantObject.extend({ company: companySchema.partial().optional() });
+
+/** A company file `tenants/companies/<id>.json`: any of the company fields (the brands supply the rest). */
+export const companyFileSchema = companySchema.partial().extend({ $schema: z.string().optional() }).strict();
 
 function isTimeZone(zone: string): boolean {
   try {
@@ -292,3 +325,4 @@ function isTimeZone(zone: string): boolean {
 export type Tenant = z.infer<typeof tenantSchema>;
 export type TenantInput = z.input<typeof tenantSchema>;
 export type TenantTheme = Tenant["theme"];
+export type Company = Tenant["company"];

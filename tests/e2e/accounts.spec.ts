@@ -35,6 +35,7 @@ test("signup in Dutch: errors keep what was typed, then steps, activation, logou
   await expect(page).toHaveURL(brandUrl("flirtpunt", "/"));
   await expect(page.getByTestId("toast")).toContainText("Je profiel is klaar");
   await expect(page.getByTestId("unconfirmed-reminder")).toContainText(email);
+  await expect(page.getByTestId("unconfirmed-reminder")).toContainText("is je profiel verborgen voor andere leden");
   await expect(page.getByTestId("account-name")).toHaveText("Sanne");
 
   const link = await mailLinkFor(page, "flirtpunt", email, "/activate/");

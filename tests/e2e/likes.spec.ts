@@ -1,14 +1,17 @@
 import type { Browser, BrowserContext, Locator, Page, Response } from "@playwright/test";
 import { brandUrl, expect, forgetSession, PASSWORD, test } from "./helpers";
-import { birthDateForAge, openBrowser as openBrowserOf, send, signUp, tag, type Member } from "./member-setup";
+import { birthDateForAge, openBrowser as openBrowserOf, send, signUpConfirmed, tag, type Member } from "./member-setup";
 
 const BRAND = "flirtpunt";
 const openBrowser = (browser: Browser) => openBrowserOf(browser, BRAND);
 
-/** Signs up with the app badge recorded from the first page on (see recordAppBadge). */
+/**
+ * Signs up with the app badge recorded from the first page on (see recordAppBadge), and confirms
+ * the address: only confirmed members can be found and liked (docs/product/accounts.md#e-mail-confirmation).
+ */
 async function signUpHere(page: Page, name: string, birth?: string, sections?: Record<string, Record<string, string>>): Promise<Member> {
   await recordAppBadge(page.context());
-  return signUp(page, BRAND, name, birth, sections);
+  return signUpConfirmed(page, BRAND, name, birth, sections);
 }
 
 /** Signs up a member in a browser of their own, closed again. */

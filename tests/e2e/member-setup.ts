@@ -162,9 +162,13 @@ export async function confirmAddress(page: Page, tenantId: string, member: Membe
   await expect(page).toHaveURL(brandUrl(tenantId, "/activate/done"));
 }
 
-/** signUp, then the address confirmed: an unconfirmed member cannot send messages (docs/product/chat.md#who-can-be-reached). */
-export async function signUpConfirmed(page: Page, tenantId: string, name: string, birth?: string): Promise<Member> {
-  const member = await signUp(page, tenantId, name, birth);
+/**
+ * signUp, then the address confirmed: an unconfirmed member cannot send messages
+ * (docs/product/chat.md#who-can-be-reached), and nobody finds them until they confirm
+ * (docs/product/accounts.md#e-mail-confirmation) — use this for a member others must find.
+ */
+export async function signUpConfirmed(page: Page, tenantId: string, name: string, birth?: string, sections: Record<string, Record<string, string>> = {}): Promise<Member> {
+  const member = await signUp(page, tenantId, name, birth, sections);
   await confirmAddress(page, tenantId, member);
   return member;
 }

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { acceptSiteEntry, brandUrl, expect, forgetSession, giveOwnAddress, test } from "./helpers";
-import { birthDateForAge, jpeg, logIn, pageToFictionalCards, send, signUp, tag, type Member, type Sent } from "./member-setup";
+import { birthDateForAge, jpeg, logIn, pageToFictionalCards, send, signUp, signUpConfirmed, tag, type Member, type Sent } from "./member-setup";
 
 const BRAND = "flirtpunt";
 const DEMO_PASSWORD = "demo-password-2026";
@@ -53,11 +53,11 @@ async function newVisitor(browser: Browser, tenantId = BRAND): Promise<{ context
   return { context, page: await context.newPage() };
 }
 
-/** Signs up a member in a browser of their own and fills in some of their profile, for the other members to find. */
+/** Signs up (and confirms) a member in a browser of their own and fills in some of their profile, for the other members to find. */
 async function createMember(browser: Browser, tenantId: string, name: string, age: number, sections: Record<string, Record<string, string>>): Promise<Member> {
   const { context, page } = await newVisitor(browser, tenantId);
   try {
-    return await signUp(page, tenantId, name, birthDateForAge(age), sections);
+    return await signUpConfirmed(page, tenantId, name, birthDateForAge(age), sections);
   } finally {
     await context.close();
   }
@@ -332,7 +332,7 @@ test("a photo being checked is shown to its owner only, until it is approved", a
   const other = await newVisitor(browser);
   try {
     // An age no demo profile has keeps the search below short.
-    const [owner] = await Promise.all([signUp(page, BRAND, `Iris ${run}`, birthDateForAge(88)), signUp(other.page, BRAND, `Bram ${run}`)]);
+    const [owner] = await Promise.all([signUpConfirmed(page, BRAND, `Iris ${run}`, birthDateForAge(88)), signUp(other.page, BRAND, `Bram ${run}`)]);
     expect((await uploadPhoto(page, BRAND, "#e81")).status).toBe(200);
     const profile = brandUrl(BRAND, `/members/${owner.id}`);
     const search = brandUrl(BRAND, "/members?search=1&min_age=88&max_age=88");
@@ -369,7 +369,7 @@ test("photos beyond the first are locked for free members and visitors, not for 
   try {
     const [owner] = await Promise.all([
       (async () => {
-        const owner = await signUp(page, BRAND, `Sara ${tag()}`);
+        const owner = await signUpConfirmed(page, BRAND, `Sara ${tag()}`);
         for (const colour of ["#d42", "#2d4", "#42d"]) expect((await uploadPhoto(page, BRAND, colour)).status).toBe(200);
         await approvePhotosOf(page, owner.id, 3);
         return owner;
@@ -436,7 +436,7 @@ test("blocking hides both members from each other until unblocked", async ({ pag
   const other = await newVisitor(browser);
   try {
     // Ages no demo profile has, so that the search below holds few people.
-    const [blocker, blocked] = await Promise.all([signUp(page, BRAND, `Blokker ${run}`, birthDateForAge(93)), signUp(other.page, BRAND, `Geblokt ${run}`, birthDateForAge(92))]);
+    const [blocker, blocked] = await Promise.all([signUpConfirmed(page, BRAND, `Blokker ${run}`, birthDateForAge(93)), signUpConfirmed(other.page, BRAND, `Geblokt ${run}`, birthDateForAge(92))]);
     const oldest = brandUrl(BRAND, "/members?search=1&min_age=90");
     const blockerProfile = brandUrl(BRAND, `/members/${blocker.id}`);
     const blockedProfile = brandUrl(BRAND, `/members/${blocked.id}`);

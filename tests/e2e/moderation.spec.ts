@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { acceptSiteEntry, brandUrl, expect, fillSignup, giveOwnAddress, mailLinkFor, PASSWORD, test, uniqueEmail, passSignupMatches, followLoginLink } from "./helpers";
-import { openBrowser, patternJpeg, signUp, tag } from "./member-setup";
+import { openBrowser, patternJpeg, signUp, signUpConfirmed, tag } from "./member-setup";
 import { staffLogin } from "./staff-login";
 
 const BRAND = "flirtpunt";
@@ -25,7 +25,7 @@ async function skipToMember(moderator: Page, memberId: number) {
 
 test("a moderator approves one photo and rejects another with the keyboard; a reported profile is banned and cannot log in", async ({ page, browser }) => {
   test.slow();
-  const anna = await signUp(page, BRAND, `Anna ${tag()}`);
+  const anna = await signUpConfirmed(page, BRAND, `Anna ${tag()}`);
   await page.goto(brandUrl(BRAND, "/profile"));
   await page.waitForLoadState("networkidle");
   for (const seed of [Date.now() % 100_000, (Date.now() % 100_000) + 7]) {

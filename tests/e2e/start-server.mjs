@@ -1,7 +1,7 @@
 // Starts the built server for the end-to-end tests on a database of its own: a fresh PostgreSQL
 // database when DATABASE_URL is set (CI), otherwise a fresh embedded one under .data/e2e.
 import { spawn } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import postgres from "postgres";
 
 const port = process.env.E2E_PORT ?? "3199";
@@ -13,6 +13,8 @@ rmSync(dataDir, { recursive: true, force: true });
 const tenantsDir = `${dataDir}/tenants`;
 mkdirSync(tenantsDir, { recursive: true });
 const postbackPort = Number(port) + 11;
+// The company files the brands name (docs/product/site.md#company-info).
+cpSync("tenants/companies", `${tenantsDir}/companies`, { recursive: true });
 for (const name of readdirSync("tenants").filter((file) => file.endsWith(".json"))) {
   const tenant = JSON.parse(readFileSync(`tenants/${name}`, "utf8"));
   if (tenant.id === "flirtpunt" || tenant.id === "fesselnd") {

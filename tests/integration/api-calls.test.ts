@@ -437,6 +437,7 @@ describe("public calls, per brand", () => {
     const a = await call(settingsRoute, "GET", "/api/settings.php?domain=beta.example", visitor(alpha));
     expect(a.body).toMatchObject({ name: "Test Site", domain: "alpha.example", domain_language: "nl-NL", niche: 1, countries: ["NL", "BE"], fictional_singular: "Fictief profiel", fictional_plural: "Fictieve profielen", push_public_key: null, geoip_country: null, geoip_selected_country: "NL", cdn_prefix: "/media/", support_phone: "+31301234567" });
     expect(a.body).not.toHaveProperty("member_resell");
+    expect(a.body.company_id).toBeNull();
     const b = await call(settingsRoute, "GET", "/api/settings.php", visitor(beta));
     expect(b.body).toMatchObject({ name: "Beta Dating", domain: "beta.example", domain_language: "en-GB", countries: ["GB"], interests: ["music", "hiking"], fictional_singular: "Fictional profile" });
     const member = await signedIn(alpha);

@@ -1,11 +1,10 @@
-import { copyFileSync, readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tenantSchema, type Tenant } from "../../app/tenancy/schema";
+import type { Tenant } from "../../app/tenancy/schema";
 import { createTestDatabase, type TestDatabase } from "../fixtures/database";
 import { answerValidator, type OpenApiDocument } from "../fixtures/openapi";
 import { freePorts, removeTempDirs, send, startServer, tempDir, waitForListening, type Started } from "../fixtures/server-process";
+import { copyDemoTenant, demoTenant } from "../fixtures/demo-tenants";
 
 /*
  * The contract of the JSON API (issue 21, docs/product/api.md#the-json-api) over HTTP against the
@@ -17,7 +16,7 @@ import { freePorts, removeTempDirs, send, startServer, tempDir, waitForListening
  * API_CONTRACT_PORT picks the port (a machine's own range); otherwise the system picks a free one.
  */
 
-const BRANDS = ["flirtpunt", "herchoice"].map((id) => tenantSchema.parse(JSON.parse(readFileSync(`tenants/${id}.json`, "utf8"))));
+const BRANDS = ["flirtpunt", "herchoice"].map((id) => demoTenant(id));
 const PASSWORD = "demo-password-2026";
 let server: Started;
 let database: TestDatabase | null = null;
@@ -87,7 +86,7 @@ const userHeader = { "x-request-type": "client" };
 
 beforeAll(async () => {
   const dir = tempDir("tenants-");
-  for (const tenant of BRANDS) copyFileSync(`tenants/${tenant.id}.json`, path.join(dir, `${tenant.id}.json`));
+  for (const tenant of BRANDS) copyDemoTenant(tenant.id, dir);
   database = process.env.DATABASE_URL ? await createTestDatabase() : null;
   const port = Number(process.env.API_CONTRACT_PORT ?? 0) || (await freePorts(1))[0]!;
   server = startServer(dir, database?.url ? { DATABASE_URL: database.url } : {}, { port });

@@ -1,10 +1,8 @@
-import { copyFileSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { tenantSchema } from "../../app/tenancy/schema";
 import { createTestDatabase } from "../fixtures/database";
 import { createMember } from "../fixtures/members";
 import { logIn, openEventStream, removeTempDirs, send, startServer, tempDir, waitForListening } from "../fixtures/server-process";
+import { copyDemoTenant, demoTenant } from "../fixtures/demo-tenants";
 
 afterEach(removeTempDirs);
 
@@ -13,8 +11,8 @@ describe.skipIf(!process.env.DATABASE_URL)("chat across server processes", () =>
   it("delivers a message sent through one process to the member's stream on the other, and replays it after a reconnect", async () => {
     const database = await createTestDatabase();
     const dir = tempDir("tenants-");
-    copyFileSync("tenants/flirtpunt.json", path.join(dir, "flirtpunt.json"));
-    const tenant = tenantSchema.parse(JSON.parse(readFileSync("tenants/flirtpunt.json", "utf8")));
+    copyDemoTenant("flirtpunt", dir);
+    const tenant = demoTenant("flirtpunt");
     const [, { id: bas }] = await Promise.all([
       createMember(database.db, { tenant, email: "anna@example.com", password: "anna-password-kite", name: "Anna", credits: 100, paidUser: true }),
       createMember(database.db, { tenant, email: "bas@example.com", password: "bas-password-kite", name: "Bas" }),

@@ -120,7 +120,8 @@ describe("who may write to whom", () => {
     for (const content of [text("Hoi!"), { kind: "gift", giftId: "rose" }] as MessageContent[]) expect(await send(newbie, ben, content)).toEqual({ ok: false, reason: "senderUnconfirmed" });
     expect(await sendRefusal(handle.db, { senderId: newbie, recipientId: ben, tenant, kind: "text" })).toBe("senderUnconfirmed");
     expect(await handle.db.select({ credits: members.credits, freeMessages: members.freeMessages }).from(members).where(eq(members.id, newbie))).toEqual(before);
-    expect(await send(ben, newbie)).toEqual({ ok: false, reason: "recipientUnconfirmed" });
+    // Not listed while unconfirmed (spec A1, 4.7): nobody can start a conversation with them.
+    expect(await send(ben, newbie)).toEqual({ ok: false, reason: "unavailable" });
     await handle.db.update(members).set({ status: "active" }).where(eq(members.id, newbie));
     expect((await send(newbie, ben)).ok).toBe(true);
     expect((await send(ben, newbie)).ok).toBe(true);

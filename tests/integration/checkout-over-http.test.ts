@@ -1,15 +1,13 @@
-import { copyFileSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tenantSchema } from "../../app/tenancy/schema";
 import { createTestDatabase, type TestDatabase } from "../fixtures/database";
 import { logIn, signUp, removeTempDirs, send, startServer, tempDir, waitForListening, type Started } from "../fixtures/server-process";
+import { copyDemoTenant, demoTenant } from "../fixtures/demo-tenants";
 
 /**
  * The whole purchase through the built server: the method page, the local hosted checkout, the
  * webhook the checkout calls over HTTP (with only the payment id), and the result page.
  */
-const tenant = tenantSchema.parse(JSON.parse(readFileSync("tenants/flirtpunt.json", "utf8")));
+const tenant = demoTenant("flirtpunt");
 const host = tenant.domains[0]!;
 let server: Started;
 let database: TestDatabase | null = null;
@@ -18,7 +16,7 @@ let premium: string;
 
 beforeAll(async () => {
   const dir = tempDir("tenants-");
-  copyFileSync("tenants/flirtpunt.json", path.join(dir, "flirtpunt.json"));
+  copyDemoTenant("flirtpunt", dir);
   // PostgreSQL when the suite runs on it; otherwise the server's own embedded database.
   database = process.env.DATABASE_URL ? await createTestDatabase() : null;
   // The simulated checkout (/dev/checkout) answers only at a local host name (review N-L-7).

@@ -1,12 +1,10 @@
-import { copyFileSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { resultRows } from "../../db/client.server";
-import { tenantSchema } from "../../app/tenancy/schema";
 import { createTestDatabase, type TestDatabase } from "../fixtures/database";
 import { createMember } from "../fixtures/members";
 import { logIn, openEventStream, removeTempDirs, send, startServer, tempDir, waitForListening, type Started } from "../fixtures/server-process";
+import { copyDemoTenant, demoTenant } from "../fixtures/demo-tenants";
 
 /*
  * Failure drills (issue 16, "Proof"; results in tests/drills/RESULTS.md): the built server on
@@ -15,12 +13,12 @@ import { logIn, openEventStream, removeTempDirs, send, startServer, tempDir, wai
 
 afterEach(removeTempDirs);
 
-const tenant = tenantSchema.parse(JSON.parse(readFileSync("tenants/flirtpunt.json", "utf8")));
+const tenant = demoTenant("flirtpunt");
 const host = tenant.domains[0]!;
 
 async function setUp(database: TestDatabase) {
   const dir = tempDir("tenants-");
-  copyFileSync("tenants/flirtpunt.json", path.join(dir, "flirtpunt.json"));
+  copyDemoTenant("flirtpunt", dir);
   const [{ id: anna }, { id: bas }] = await Promise.all([
     createMember(database.db, { tenant, email: "anna@example.com", password: "anna-password-kite", name: "Anna", credits: 10_000, paidUser: true }),
     createMember(database.db, { tenant, email: "bas@example.com", password: "bas-password-kite", name: "Bas" }),

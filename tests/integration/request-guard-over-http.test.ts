@@ -1,13 +1,11 @@
-import { copyFileSync, readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tenantSchema } from "../../app/tenancy/schema";
 import { createTestDatabase, type TestDatabase } from "../fixtures/database";
 import { logIn, removeTempDirs, send, startServer, tempDir, waitForListening, type Reply, type Started } from "../fixtures/server-process";
+import { copyDemoTenant, demoTenant } from "../fixtures/demo-tenants";
 
 /** The one request guard in front of every action, through the built server (docs/product/safety.md#request-guard). */
-const tenant = tenantSchema.parse(JSON.parse(readFileSync("tenants/flirtpunt.json", "utf8")));
+const tenant = demoTenant("flirtpunt");
 const host = tenant.domains[0]!;
 const LOGIN = { email: "free.flirtpunt@demo.invalid", password: "demo-password-2026" };
 let server: Started;
@@ -15,7 +13,7 @@ let database: TestDatabase | null = null;
 
 beforeAll(async () => {
   const dir = tempDir("tenants-");
-  copyFileSync("tenants/flirtpunt.json", path.join(dir, "flirtpunt.json"));
+  copyDemoTenant("flirtpunt", dir);
   database = process.env.DATABASE_URL ? await createTestDatabase() : null;
   server = startServer(dir, database?.url ? { DATABASE_URL: database.url } : {});
   await waitForListening(server);

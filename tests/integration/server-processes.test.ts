@@ -1,12 +1,10 @@
 import { execFileSync } from "node:child_process";
-import { copyFileSync, readFileSync } from "node:fs";
-import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { processCount } from "../../server/process-count.mjs";
-import { tenantSchema } from "../../app/tenancy/schema";
 import { createTestDatabase } from "../fixtures/database";
 import { createMember } from "../fixtures/members";
 import { logIn, openEventStream, removeTempDirs, send, startServer, tempDir, waitForListening, type Started } from "../fixtures/server-process";
+import { copyDemoTenant, demoTenant } from "../fixtures/demo-tenants";
 
 describe("how many server processes", () => {
   const cores = 4;
@@ -92,8 +90,8 @@ describe.skipIf(!process.env.DATABASE_URL)("several server processes on one port
   it("starts them, replaces them one at a time on SIGHUP without dropping a request, replaces one that dies, and stops them all", async () => {
     const database = await createTestDatabase();
     const dir = tempDir("tenants-");
-    copyFileSync("tenants/flirtpunt.json", path.join(dir, "flirtpunt.json"));
-    const tenant = tenantSchema.parse(JSON.parse(readFileSync("tenants/flirtpunt.json", "utf8")));
+    copyDemoTenant("flirtpunt", dir);
+    const tenant = demoTenant("flirtpunt");
     await createMember(database.db, { tenant, email: "anna@example.com", password: "anna-password-kite", name: "Anna" });
     const primary = startServer(dir, { DATABASE_URL: database.url!, WEB_CONCURRENCY: "2" });
     const host = tenant.domains[0]!;

@@ -1,10 +1,10 @@
-import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { tenantSchema } from "../../app/tenancy/schema";
 import { createTestDatabase } from "../fixtures/database";
 import { createMember } from "../fixtures/members";
 import { removeTempDirs, send, startServer, tempDir, waitForListening } from "../fixtures/server-process";
+import { copyCompanies, copyDemoTenant, demoTenant, demoTenantFile } from "../fixtures/demo-tenants";
 
 afterEach(removeTempDirs);
 
@@ -14,7 +14,7 @@ const postForm = (port: number, host: string, path: string, fields: Record<strin
 describe("server start-up", () => {
   it("serves a brand whose file was just added, by its domain", async () => {
     const dir = tempDir("tenants-");
-    copyFileSync("tenants/flirtpunt.json", path.join(dir, "flirtpunt.json"));
+    copyDemoTenant("flirtpunt", dir);
     const added = JSON.parse(readFileSync("tenants/herchoice.json", "utf8")) as Record<string, unknown>;
     writeFileSync(
       path.join(dir, "nightowls.json"),
@@ -47,15 +47,25 @@ describe("server start-up", () => {
     const tenant = JSON.parse(readFileSync("tenants/fesselnd.json", "utf8")) as { settings: Record<string, unknown> };
     tenant.settings.refund_days = "fourteen";
     writeFileSync(path.join(dir, "fesselnd.json"), JSON.stringify(tenant));
+    copyCompanies(dir);
     const server = startServer(dir);
     expect(await server.exited).toBe(1);
     const lines = server.output().trim().split("\n");
     expect(lines.at(-1)).toMatch(/^Tenant file .*fesselnd\.json: field settings\.refund_days: Expected number, received string$/);
   });
 
+  it("stops with one line naming the file and the field when a brand names a company that has no file", async () => {
+    const dir = tempDir("tenants-");
+    writeFileSync(path.join(dir, "fesselnd.json"), JSON.stringify({ ...demoTenantFile("fesselnd"), company_id: "nobody-gmbh" }));
+    copyCompanies(dir);
+    const server = startServer(dir);
+    expect(await server.exited).toBe(1);
+    expect(server.output().trim().split("\n").at(-1)).toMatch(/^Tenant file .*fesselnd\.json: field company_id: no company "nobody-gmbh" \(expected a file companies\/nobody-gmbh\.json beside the tenant files\)$/);
+  });
+
   it("stops when DEFAULT_TENANT names no brand", async () => {
     const dir = tempDir("tenants-");
-    copyFileSync("tenants/flirtpunt.json", path.join(dir, "flirtpunt.json"));
+    copyDemoTenant("flirtpunt", dir);
     const server = startServer(dir, { DEFAULT_TENANT: "nobody" });
     expect(await server.exited).toBe(1);
     expect(server.output().trim().split("\n").at(-1)).toBe("DEFAULT_TENANT: no tenant file tenants/nobody.json");
@@ -65,8 +75,8 @@ describe("server start-up", () => {
   it.skipIf(!process.env.DATABASE_URL)("shares the login throttle between two server processes on one database", async () => {
     const database = await createTestDatabase();
     const dir = tempDir("tenants-");
-    copyFileSync("tenants/flirtpunt.json", path.join(dir, "flirtpunt.json"));
-    const tenant = tenantSchema.parse(JSON.parse(readFileSync("tenants/flirtpunt.json", "utf8")));
+    copyDemoTenant("flirtpunt", dir);
+    const tenant = demoTenant("flirtpunt");
     await createMember(database.db, { tenant, email: "twice@example.com", password: "right-password-heron" });
     const servers = [startServer(dir, { DATABASE_URL: database.url! }), startServer(dir, { DATABASE_URL: database.url! })];
     try {

@@ -1,5 +1,3 @@
-import { copyFileSync } from "node:fs";
-import path from "node:path";
 import { like } from "drizzle-orm";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,6 +8,7 @@ import { outboxLink } from "../fixtures/mail";
 import { SERVED_BY, startRoundRobinProxy, type RoundRobinProxy } from "../fixtures/round-robin-proxy";
 import { startS3Server, type S3Server } from "../fixtures/s3-server";
 import { freePorts, removeTempDirs, startServer, tempDir, waitForListening, type Started } from "../fixtures/server-process";
+import { copyDemoTenant } from "../fixtures/demo-tenants";
 
 /**
  * Scale-out as it runs in production (docs/conventions.md#the-shape): two server processes behind
@@ -48,7 +47,7 @@ describe.skipIf(!DATABASE_URL)("two server processes behind a round-robin proxy,
     database = await createTestDatabase();
     s3 = await startS3Server({ bucket: "media", publicBucket: "media-public", accessKeyId: ACCESS_KEY, publicRead: true });
     const tenants = tempDir("tenants-");
-    copyFileSync("tenants/flirtpunt.json", path.join(tenants, "flirtpunt.json"));
+    copyDemoTenant("flirtpunt", tenants);
     const shared = {
       DATABASE_URL: database.url!,
       SESSION_SECRETS: "two-processes-test-secret-of-32-characters-or-more",

@@ -12,6 +12,7 @@ import { NOTIFICATION_TYPES, type NotificationType, type SystemDisableReason } f
 import { endMemberSessions, startSession } from "./sessions.server";
 import { sendEmailChangeMails } from "./account-mail.server";
 import { isListed } from "~/models/members/listing";
+import { refreshListing } from "~/models/members/relisting.server";
 import { recordSecurityEvent } from "~/models/safety/security-events.server";
 
 export interface AccountSettings {
@@ -164,6 +165,8 @@ export async function confirmEmailChange(db: Database, tenant: Tenant, token: st
         .where(and(eq(members.id, used.memberId), sql`${members.status} in ('active', 'not_confirmed')`))
         .returning({ id: members.id });
       if (!updated) return { ok: false, reason: "invalidLink" };
+      // A confirmed address makes an unconfirmed member findable.
+      await refreshListing(tx, used.memberId);
       // A new address is a new owner's proof: every session and every link sent before ends.
       await endMemberSessions(tx, used.memberId);
       await voidAccountLinks(tx, used.memberId);

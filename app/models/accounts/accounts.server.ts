@@ -6,6 +6,8 @@ import type { Tenant } from "~/tenancy/schema";
 import { isUniqueViolation } from "~/utils/db-errors";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "~/utils/password.server";
 import { mayBeLoggedIn } from "~/models/members/current-member";
+import { isListed } from "~/models/members/listing";
+import { refreshListing } from "~/models/members/relisting.server";
 import { recordConversion } from "~/models/attribution/conversions.server";
 import { issueToken } from "./email-tokens.server";
 import { loginBlockedMinutes, recordLoginAttempt, recordLoginFailure, takeLoginLock } from "./login-throttle.server";
@@ -77,6 +79,8 @@ export async function createAccount(
       await tx.insert(profiles).values({
         memberId,
         pool: tenant.pool,
+        // Nobody finds a member they cannot write to: listed once the address is confirmed.
+        listed: isListed("not_confirmed", false),
         name: form.name,
         birthDate: form.date_of_birth,
         country: input.country && tenant.countries.includes(input.country) ? input.country : tenant.countries[0],
@@ -96,11 +100,16 @@ export async function createAccount(
 }
 
 
-/** Confirms the e-mail address of a not yet confirmed account (a conversion for its traffic source). */
+/**
+ * Confirms the e-mail address of a not yet confirmed account (a conversion for its traffic
+ * source); the profile is listed at once, unless the member chose to be invisible.
+ */
 export async function confirmEmail(db: Database, memberId: number): Promise<void> {
   await db.transaction(async (tx) => {
     const confirmed = await tx.update(members).set({ status: "active" }).where(and(eq(members.id, memberId), eq(members.status, "not_confirmed"))).returning({ id: members.id });
-    if (confirmed.length > 0) await recordConversion(tx, { memberId, event: "confirmed" });
+    if (confirmed.length === 0) return;
+    await refreshListing(tx, memberId);
+    await recordConversion(tx, { memberId, event: "confirmed" });
   });
 }
 

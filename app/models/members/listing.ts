@@ -3,11 +3,12 @@ import { profiles, type Member } from "../../../db/schema";
 
 /**
  * Whether a profile is listed (found in search, shown to others): the one rule every writer of
- * `profiles.listed` uses. Active and unconfirmed members who are not invisible; never disabled,
- * deleting or deleted ones.
+ * `profiles.listed` uses. Only active members who are not invisible: an unconfirmed member cannot
+ * be written to, so nobody is shown them until they confirm (docs/product/accounts.md#e-mail-confirmation);
+ * never disabled, deleting or deleted ones.
  */
 export function isListed(status: Member["status"], invisible: boolean): boolean {
-  return !invisible && (status === "active" || status === "not_confirmed");
+  return !invisible && status === "active";
 }
 
 /**

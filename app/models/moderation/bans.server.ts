@@ -7,6 +7,7 @@ import type { BanReason } from "~/domain/moderation-reasons";
 import { recordStaffAction } from "~/models/staff/staff-audit.server";
 import type { StaffMember } from "~/models/staff/staff-roles";
 import { inStaffBrands, servesAllBrands } from "~/models/staff/staff-scope.server";
+import { refreshListing } from "~/models/members/relisting.server";
 
 export type BanKind = "email" | "phone" | "iban";
 
@@ -124,7 +125,7 @@ export async function liftBan(db: Database, input: { staff: StaffMember; ip: str
       const [other] = await tx.select({ id: bans.id }).from(bans).where(and(eq(bans.memberId, ban.memberId), isNull(bans.liftedAt))).limit(1);
       if (!other) {
         await tx.update(members).set({ status: "active" }).where(and(eq(members.id, ban.memberId), eq(members.status, "disabled")));
-        await tx.update(profiles).set({ listed: true, updatedAt: new Date() }).where(eq(profiles.memberId, ban.memberId));
+        await refreshListing(tx, ban.memberId);
       }
     }
     await recordStaffAction(tx, { staffId: input.staff.id, action: "unban", siteId: ban.siteId, memberId: ban.memberId, details: { kind: ban.kind }, ip: input.ip });

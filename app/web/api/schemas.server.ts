@@ -283,6 +283,8 @@ export const SettingsSchema = z
     domain: z.string(),
     domain_language: z.string(),
     niche: z.number().int().min(1).max(7),
+    /** The shared company record the brand names (docs/product/site.md#company-info); null when its company block is its own. */
+    company_id: z.string().nullable(),
     countries: z.array(z.string()),
     languages: z.array(z.enum(LANGUAGES)),
     index_title: z.string(),

@@ -15,8 +15,7 @@ const SAMPLE_KEY = "photos/sample.webp";
 
 /**
  * The brand's settings a browser or app may know (docs/product/api.md#settings): what the pages
- * already show or use, with texts in the request's language. Not in it: member resale, the pool,
- * tracking postbacks, the operators', moderators' and care settings, and the direct-debit limits.
+ * already show or use, with texts in the request's language. Not in it: the pool, tracking postbacks, the operators', moderators' and care settings, and the direct-debit limits.
  */
 export async function publicSettings(tenant: Tenant, context: AppLoadContext): Promise<z.input<typeof SettingsSchema>> {
   const { settings } = tenant;
@@ -29,6 +28,7 @@ export async function publicSettings(tenant: Tenant, context: AppLoadContext): P
     domain: tenant.domains[0]!,
     domain_language: tenant.domain_language,
     niche: tenant.niche,
+    company_id: tenant.company_id ?? null,
     countries: tenant.countries,
     languages: languageOptions(context.country, tenant, context.language),
     index_title: home.title,
