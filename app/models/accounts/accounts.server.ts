@@ -7,6 +7,7 @@ import { isUniqueViolation } from "~/utils/db-errors";
 import { dummyPasswordHash, hashPassword, verifyPassword } from "~/utils/password.server";
 import { mayBeLoggedIn } from "~/models/members/current-member";
 import { recordConversion } from "~/models/attribution/conversions.server";
+import { recordConsent } from "~/models/consent/consent-records.server";
 import { issueToken } from "./email-tokens.server";
 import { loginBlockedMinutes, recordLoginAttempt, recordLoginFailure, takeLoginLock } from "./login-throttle.server";
 import type { SignupInput } from "./signup-schema";
@@ -48,7 +49,16 @@ export interface NewAccount {
  */
 export async function createAccount(
   db: Database,
-  input: { tenant: Tenant; form: SignupInput; tracking: Tracking | null; language: Language; country: string | null; signupProfileId?: number | null },
+  input: {
+    tenant: Tenant;
+    form: SignupInput;
+    tracking: Tracking | null;
+    language: Language;
+    country: string | null;
+    signupProfileId?: number | null;
+    /** The visitor's cookie choice, kept with the account from now on (docs/product/site.md#consent-record). */
+    consent?: { analytics: boolean; marketing: boolean; gpc: boolean } | null;
+  },
 ): Promise<NewAccount | null> {
   const { tenant, form } = input;
   const passwordHash = await hashPassword(form.password);
@@ -83,6 +93,7 @@ export async function createAccount(
         await tx.insert(creditLedger).values({ memberId, delta: credits, balanceAfter: credits, reason: "signup", reference: String(memberId) });
       }
       const activationToken = await issueToken(tx, { memberId, purpose: "activate" });
+      if (input.consent) await recordConsent(tx, { siteId: tenant.id, memberId, ...input.consent, source: "signup" });
       await recordConversion(tx, { memberId, event: "signup" });
       return { memberId, activationToken };
     });
