@@ -24,7 +24,7 @@ export function ConsentBanner({ consent, siteName, aboveTabBar }: { consent: Pag
     event.preventDefault();
     setChoosing(true);
   };
-  const button = "btn-primary min-w-0 flex-1 px-3 sm:flex-none sm:px-6";
+  const button = "btn-primary min-w-0 flex-1 px-3 sm:min-w-36 sm:flex-none sm:px-6";
   return (
     <section
       aria-labelledby="consent-title"
