@@ -7,6 +7,7 @@ import { env } from "~/env.server";
 import { logger } from "~/services/logging/logger.server";
 import { i18nFor } from "~/i18n/i18next.server";
 import { NonceContext } from "~/utils/nonce";
+import { brandTagOrigins } from "~/tenancy/brand-tags";
 import { documentResponse } from "~/web/document-body.server";
 import { documentKey, isReusable, keepDocument, keptDocument } from "~/web/document-reuse.server";
 import { applySecurityHeaders, createNonce } from "~/web/security-headers.server";
@@ -28,7 +29,7 @@ export default async function handleRequest(
   const i18n = await i18nFor(loadContext.language);
   const nonce = createNonce();
   const s3 = env().s3;
-  applySecurityHeaders(responseHeaders, nonce, s3 ? [new URL(s3.publicUrl).origin] : []);
+  applySecurityHeaders(responseHeaders, nonce, s3 ? [new URL(s3.publicUrl).origin] : [], loadContext.tenant ? brandTagOrigins(loadContext.tenant) : []);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   const answer = (body: Buffer<ArrayBuffer>) => {
     responseHeaders.set("Content-Length", String(body.length));

@@ -31,9 +31,13 @@ import { useNonce } from "~/utils/nonce";
 import { vapidKeys } from "~/services/push/vapid.server";
 import { NavigationProgress } from "~/components/layout/NavigationProgress";
 import { LoadFailedNotice } from "~/components/layout/LoadFailedNotice";
+import { ConsentBanner } from "~/components/consent/ConsentBanner";
+import { ConsentedTags } from "~/components/consent/ConsentedTags";
+import { pageConsent } from "~/models/consent/pages/consent.server";
 
 // `security` holds the refusals any form or call may meet (too many attempts).
-export const handle = { i18n: ["common", "security"] };
+// `consent` holds the cookie banner's texts, shown on every page of a brand with tags.
+export const handle = { i18n: ["common", "security", "consent"] };
 
 export const links: LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -56,9 +60,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     throw redirect(withoutTracking(url), keep ? { headers: { "Set-Cookie": keep } } : undefined);
   }
   const english = await getFixedT("en", "common");
+  const consent = await pageConsent(request, context, tenant);
   const { flash, clear } = await takeFlash(request);
   return data({
     flash,
+    /** The cookie banner and the tags the visitor's choice lets load (docs/product/site.md#consent-and-tags). */
+    consent,
     locale: language,
     catalogueVersion: catalogueVersion(),
     usNotice: tenant.settings.us_footer ? english("footer.usNotice", { siteName: tenant.name }) : null,
@@ -133,6 +140,8 @@ export default function App() {
       <Outlet />
       {root?.flash ? <Toast key={root.flash.id} flash={root.flash} /> : null}
       <LoadFailedNotice aboveTabBar={Boolean(root?.member)} />
+      {root ? <ConsentBanner consent={root.consent} siteName={root.brand.name} aboveTabBar={root.member !== null} /> : null}
+      {root ? <ConsentedTags tags={root.consent.tags} /> : null}
     </MembersAreaTimer>
   );
 }

@@ -66,6 +66,13 @@ describe("loadTenants", () => {
     expect(loadError()).toMatch(/wrong\.json: field settings\.message_credits: Expected number, received string/);
   });
 
+  it("names a third-party tag that is not loaded over https, or a tag manager id that is none", () => {
+    write("tagged.json", { ...tenantFixture({ id: "tagged" }), tags: { analytics: { script_url: "http://stats.example.com/s.js", site_id: "1" } } });
+    expect(loadError()).toMatch(/tagged\.json: field tags\.analytics\.script_url: must be an https:\/\/ URL/);
+    write("tagged.json", { ...tenantFixture({ id: "tagged" }), tags: { tag_manager: { container_id: "UA-1234" } } });
+    expect(loadError()).toMatch(/tagged\.json: field tags\.tag_manager\.container_id: must look like GTM-ABC1234/);
+  });
+
   it("refuses a brand colour that has no readable shade near it (WCAG AA)", () => {
     write("yellow.json", { ...tenantFixture({ id: "yellow" }), theme: { primary: "#ffd400" } });
     expect(loadError()).toMatch(/yellow\.json: field theme\.primary: has no shade near it that reads at 4\.5:1/);

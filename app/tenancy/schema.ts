@@ -45,6 +45,58 @@ const trackingSchema = z
     /** The first traffic source of a visitor counts this many days; a later ad click does not replace it. */
     first_touch_days: z.number().int().min(0).max(90).default(30),
     postbacks: z.array(postbackSchema).default([]),
+    /** The postbacks of a member are sent only if the member's newest cookie choice allows marketing (docs/product/landers.md#postbacks-and-consent). */
+    postbacks_need_consent: z.boolean().default(false),
+  })
+  .strict()
+  .default({});
+
+/** The consent categories a third-party tag may need (docs/product/site.md#consent-and-tags). */
+export const CONSENT_CATEGORIES = ["analytics", "marketing"] as const;
+export type ConsentCategory = (typeof CONSENT_CATEGORIES)[number];
+
+const httpsUrl = z
+  .string()
+  .url()
+  .refine((url) => url.startsWith("https://"), "must be an https:// URL");
+const httpsOrigin = httpsUrl.refine((url) => new URL(url).origin === url.replace(/\/$/, ""), "must be an origin like https://stats.example.com (no path)");
+/** Further hosts a tag talks to besides its script's own (where it sends hits, loads images), for the CSP. */
+const extraOrigins = z.array(httpsOrigin).max(10).default([]);
+
+/**
+ * Third-party tags of the brand (docs/product/site.md#tenant-file-tags): each is loaded only after
+ * the visitor allowed its category, and the brand's content security policy admits its hosts only.
+ */
+const tagsSchema = z
+  .object({
+    tag_manager: z
+      .object({
+        container_id: z.string().regex(/^GTM-[A-Z0-9]{4,12}$/, "must look like GTM-ABC1234"),
+        /** What the container does; marketing unless the brand knows it holds analytics only. */
+        category: z.enum(CONSENT_CATEGORIES).default("marketing"),
+        origin: httpsOrigin.default("https://www.googletagmanager.com"),
+        extra_origins: extraOrigins,
+      })
+      .strict()
+      .optional(),
+    /** Self-hosted, cookie-light statistics (Matomo, Plausible): the script is loaded with the site id in data-site-id. */
+    analytics: z
+      .object({
+        script_url: httpsUrl,
+        site_id: z.string().regex(/^[A-Za-z0-9._-]{1,100}$/, "must be letters, digits, dots, dashes or underscores"),
+        extra_origins: extraOrigins,
+      })
+      .strict()
+      .optional(),
+    /** An advertising network's conversion pixel: its script, with the pixel id in data-pixel-id. */
+    marketing_pixel: z
+      .object({
+        id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, "must be letters, digits, dashes or underscores"),
+        script_url: httpsUrl,
+        extra_origins: extraOrigins,
+      })
+      .strict()
+      .optional(),
   })
   .strict()
   .default({});
@@ -297,6 +349,7 @@ const tenantObject = z
     settings: settingsSchema,
     tracking: trackingSchema,
     landers: landersSchema,
+    tags: tagsSchema,
     theme: themeSchema.default({}),
   })
   .strict();

@@ -45,6 +45,12 @@ export const trackingCookie = createCookie("tracking", { ...baseOptions(), secre
  */
 export const banNoticeCookie = createCookie("ban_notice", { ...baseOptions(), path: "/pages", maxAge: 10 * 60, secrets: purposeKeys("ban-notice") });
 
+/**
+ * The visitor's cookie choice (docs/product/site.md#consent-and-tags): strictly necessary, since it
+ * remembers that nothing else may be set. Signed, so a page script cannot forge a consent.
+ */
+export const consentCookie = createCookie("consent", { ...baseOptions(), maxAge: YEAR_SECONDS, secrets: purposeKeys("consent-cookie") });
+
 /** A message for the next page only (docs/conventions.md#flash-messages). */
 export const flashCookie = createCookie("flash", baseOptions());
 

@@ -5,7 +5,8 @@ import { env } from "~/env.server";
  * HTTP caching of a page that is the same for every visitor with the same cookies
  * (docs/product/landers.md#speed): a minute fresh, ten more minutes served while a fresh copy is
  * fetched. What else decides the page is named in Vary — the cookies (language, entry warning,
- * traffic source) and the trusted country header — so no cache hands one visitor's page to another.
+ * traffic source, cookie choice), Sec-GPC (which keeps marketing tags out, docs/product/site.md#consent-and-tags)
+ * and the trusted country header — so no cache hands one visitor's page to another.
  * A member's page is never kept by anyone.
  */
 export function visitorPageCache(context: Pick<AppLoadContext, "member">): HeadersInit {
@@ -13,6 +14,6 @@ export function visitorPageCache(context: Pick<AppLoadContext, "member">): Heade
   const geoHeader = env().GEO_COUNTRY_HEADER;
   return {
     "Cache-Control": "public, max-age=60, stale-while-revalidate=600",
-    Vary: ["Cookie", ...(geoHeader ? [geoHeader] : [])].join(", "),
+    Vary: ["Cookie", "Sec-GPC", ...(geoHeader ? [geoHeader] : [])].join(", "),
   };
 }

@@ -7,9 +7,11 @@ export function createNonce(): string {
 /**
  * Headers every HTML and data response carries. With a nonce (HTML documents) the content
  * security policy allows only our own scripts and styles and those carrying the nonce; images
- * also from `imageOrigins` (the object storage's public URL, when photos live there).
+ * also from `imageOrigins` (the object storage's public URL, when photos live there). `tagOrigins`
+ * are the hosts of the brand's third-party tags (docs/product/site.md#consent-and-tags): their
+ * scripts, calls and pixels are admitted on that brand only, and load only after consent.
  */
-export function applySecurityHeaders(headers: Headers, nonce?: string, imageOrigins: readonly string[] = []): void {
+export function applySecurityHeaders(headers: Headers, nonce?: string, imageOrigins: readonly string[] = [], tagOrigins: readonly string[] = []): void {
   headers.set("X-Content-Type-Options", "nosniff");
   headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
   headers.set("X-Frame-Options", "DENY");
@@ -20,10 +22,10 @@ export function applySecurityHeaders(headers: Headers, nonce?: string, imageOrig
       "Content-Security-Policy",
       [
         "default-src 'self'",
-        `script-src 'self' 'nonce-${nonce}'`,
+        [`script-src 'self' 'nonce-${nonce}'`, ...tagOrigins].join(" "),
         `style-src 'self' 'nonce-${nonce}'`,
-        ["img-src 'self' data: blob:", ...imageOrigins].join(" "),
-        "connect-src 'self'",
+        ["img-src 'self' data: blob:", ...imageOrigins, ...tagOrigins].join(" "),
+        ["connect-src 'self'", ...tagOrigins].join(" "),
         "font-src 'self'",
         "object-src 'none'",
         "base-uri 'self'",

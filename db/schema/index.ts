@@ -23,3 +23,4 @@ export * from "./moderation";
 export * from "./support";
 export * from "./stats";
 export * from "./attribution";
+export * from "./consent";

@@ -1,4 +1,8 @@
+import { createHmac, hkdfSync } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
+import { CONSENT_TEXT_VERSION } from "../../app/models/consent/consent-choice";
 
 /**
  * An address of its own for a browser's visitor, sent as X-Forwarded-For to the server, which
@@ -20,8 +24,20 @@ export function watchPageErrors(page: Page): string[] {
   return errors;
 }
 
-/** Every page must run its scripts without an uncaught error or a blocked script or style. */
-export const test = base.extend<{ failOnPageError: void }>({
+/**
+ * Every page must run its scripts without an uncaught error or a blocked script or style. Every
+ * test's visitor has made a cookie choice (nothing but the necessary) on every brand, as a
+ * returning visitor has, unless the test is about that choice: `test.use({ undecidedConsent: true })`.
+ */
+export const test = base.extend<{ failOnPageError: void; undecidedConsent: boolean; decidedConsent: void }>({
+  undecidedConsent: [false, { option: true }],
+  decidedConsent: [
+    async ({ page, undecidedConsent }, use) => {
+      if (!undecidedConsent) await decideConsent(page.context());
+      await use();
+    },
+    { auto: true },
+  ],
   failOnPageError: [
     async ({ page }, use) => {
       await giveOwnAddress(page.context());
@@ -44,6 +60,31 @@ export function brandUrl(tenantId: string, path = "/"): string {
 export async function acceptSiteEntry(context: BrowserContext, tenantId: string): Promise<void> {
   // Remix cookies hold base64 of their JSON value.
   await context.addCookies([{ name: "site_entry", value: encodeURIComponent(btoa(JSON.stringify(Date.now()))), domain: `${tenantId}.localhost`, path: "/" }]);
+}
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const BRANDS = readdirSync(path.join(ROOT, "tenants"))
+  .filter((file) => file.endsWith(".json") && !file.startsWith("_"))
+  .map((file) => file.slice(0, -".json".length));
+
+/**
+ * The key the test server signs consent cookies with (app/services/secrets/keys.server.ts): from
+ * SESSION_SECRETS, or the secret it made in its data directory (tests/e2e/start-server.mjs).
+ */
+function consentKey(): string {
+  const secret = process.env.SESSION_SECRETS?.split(",")[0]?.trim() || readFileSync(path.join(ROOT, `.data/e2e-${PORT}/secret.key`), "utf8").trim();
+  return Buffer.from(hkdfSync("sha256", secret, "", "dating-platform/consent-cookie", 32)).toString("base64url");
+}
+
+/**
+ * A cookie choice already made on the brands (docs/product/site.md#consent-and-tags), signed as the
+ * server signs it: by default "Weigeren" (only the necessary), so no tag loads and no banner shows.
+ */
+export async function decideConsent(context: BrowserContext, choice: { analytics: boolean; marketing: boolean } = { analytics: false, marketing: false }, brands: readonly string[] = BRANDS): Promise<void> {
+  // Remix cookies hold base64 of their JSON value, signed with HMAC-SHA256 (cookie-signature).
+  const value = btoa(JSON.stringify({ ...choice, version: CONSENT_TEXT_VERSION, at: Date.now() }));
+  const signed = `${value}.${createHmac("sha256", consentKey()).update(value).digest("base64").replace(/=+$/, "")}`;
+  await context.addCookies(brands.map((brand) => ({ name: "consent", value: encodeURIComponent(signed), domain: `${brand}.localhost`, path: "/" })));
 }
 
 export const PASSWORD = "zomer-fiets-lamp-42";

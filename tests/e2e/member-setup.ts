@@ -2,7 +2,7 @@
 // *.localhost hosts, the browser can. For what a test prepares, not for what it is about.
 import type { Browser, BrowserContext, Locator, Page } from "@playwright/test";
 import sharp from "sharp";
-import { acceptSiteEntry, brandUrl, expect, giveOwnAddress, mailLinkFor, PASSWORD, uniqueEmail, followLoginLink } from "./helpers";
+import { acceptSiteEntry, brandUrl, decideConsent, expect, giveOwnAddress, mailLinkFor, PASSWORD, uniqueEmail, followLoginLink } from "./helpers";
 
 export interface Member {
   id: number;
@@ -133,6 +133,7 @@ export async function openBrowser(browser: Browser, tenantId: string): Promise<{
   const context = await browser.newContext();
   await giveOwnAddress(context);
   await acceptSiteEntry(context, tenantId);
+  await decideConsent(context);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));

@@ -1,4 +1,4 @@
-import { acceptSiteEntry, brandUrl, expect, fillSignup, giveOwnAddress, mailLinkFor, PASSWORD, test, uniqueEmail, followLoginLink } from "./helpers";
+import { acceptSiteEntry, brandUrl, decideConsent, expect, fillSignup, giveOwnAddress, mailLinkFor, PASSWORD, test, uniqueEmail, followLoginLink } from "./helpers";
 import { generate } from "otplib";
 import { logIn, openBrowser, signUp, tag } from "./member-setup";
 
@@ -28,6 +28,7 @@ test("a gay-niche brand answers a new and a taken address alike; the mailed link
   try {
     await stranger.setViewportSize({ width: 390, height: 800 });
     await acceptSiteEntry(other, "mandemoede");
+    await decideConsent(other);
     await stranger.goto(brandUrl("mandemoede", "/signup"));
     await stranger.waitForLoadState("networkidle");
     await fillSignup(stranger, { email, name: "Ukendt" });

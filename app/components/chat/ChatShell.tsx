@@ -6,6 +6,7 @@ import { useTranslation } from "react-i18next";
 import { LOW_CREDITS } from "~/models/payments/order-pricing";
 import { BottomTabBar } from "~/components/layout/BottomTabBar";
 import { useRootData } from "~/root";
+import { CookieSettingsLink } from "~/components/consent/CookieSettingsLink";
 
 /**
  * The chat layout's frame (docs/product/chat.md#conversations): a top bar with the way back and the credit badge,
@@ -28,6 +29,10 @@ export function ChatShell({ credits, paidUser, list, conversationOpen, children 
       <div className="flex min-h-0 flex-1">
         <aside className={`${conversationOpen ? "hidden md:flex" : "flex"} w-full flex-col border-r border-gray-200 bg-white md:w-80`} aria-label={t("list.label")}>
           {list}
+          {/* The chat layout has no footer: its cookie-settings link closes the list (docs/product/site.md#consent-and-tags). */}
+          <p className="mt-auto border-t border-gray-100 px-4 py-2 text-xs text-gray-600">
+            <CookieSettingsLink className="hover:text-primary hover:underline" />
+          </p>
         </aside>
         <main className={`${conversationOpen ? "flex" : "hidden md:flex"} min-w-0 flex-1 flex-col`}>{children}</main>
       </div>

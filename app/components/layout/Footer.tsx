@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import type { PublicBrand } from "~/tenancy/public-brand";
 import type { Language } from "~/domain/languages";
 import { LanguageSwitcher } from "./LanguageSwitcher";
+import { CookieSettingsLink } from "~/components/consent/CookieSettingsLink";
 
 /** The nine footer links (docs/product/site.md#footer), by route. */
 export const FOOTER_LINKS = [
@@ -66,7 +67,8 @@ export function Footer({
           © {year} {brand.name} ·{" "}
           <AppLink to="/lang-config" className="hover:text-primary hover:underline" data-testid="footer-language">
             {t("langConfig.title")}
-          </AppLink>
+          </AppLink>{" "}
+          · <CookieSettingsLink className="hover:text-primary hover:underline" />
         </p>
       </div>
     </footer>

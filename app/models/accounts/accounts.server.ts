@@ -9,6 +9,7 @@ import { mayBeLoggedIn } from "~/models/members/current-member";
 import { isListed } from "~/models/members/listing";
 import { refreshListing } from "~/models/members/relisting.server";
 import { recordConversion } from "~/models/attribution/conversions.server";
+import { recordConsent } from "~/models/consent/consent-records.server";
 import { issueToken } from "./email-tokens.server";
 import { loginBlockedMinutes, recordLoginAttempt, recordLoginFailure, takeLoginLock } from "./login-throttle.server";
 import type { SignupInput } from "./signup-schema";
@@ -51,7 +52,16 @@ export interface NewAccount {
  */
 export async function createAccount(
   db: Database,
-  input: { tenant: Tenant; form: SignupInput; tracking: Tracking | null; language: Language; country: string | null; signupProfileId?: number | null },
+  input: {
+    tenant: Tenant;
+    form: SignupInput;
+    tracking: Tracking | null;
+    language: Language;
+    country: string | null;
+    signupProfileId?: number | null;
+    /** The visitor's cookie choice, kept with the account from now on (docs/product/site.md#consent-record). */
+    consent?: { analytics: boolean; marketing: boolean; gpc: boolean } | null;
+  },
 ): Promise<NewAccount | null> {
   const { tenant, form } = input;
   const passwordHash = await hashPassword(form.password);
@@ -90,6 +100,7 @@ export async function createAccount(
         await tx.insert(creditLedger).values({ memberId, delta: credits, balanceAfter: credits, reason: "signup", reference: String(memberId) });
       }
       const activationToken = await issueToken(tx, { memberId, purpose: "activate" });
+      if (input.consent) await recordConsent(tx, { siteId: tenant.id, memberId, ...input.consent, source: "signup" });
       await recordConversion(tx, { memberId, event: "signup" });
       return { memberId, activationToken };
     });

@@ -3,6 +3,7 @@ import type { Database } from "../../../db/client.server";
 import { conversionEvents, postbackAttempts, postbackDeliveries, type TrackingData } from "../../../db/schema";
 import { publicRequest, RefusedAddressError } from "~/services/http/public-request.server";
 import type { TenantRegistry } from "~/tenancy/registry";
+import { allowsMarketing } from "~/models/consent/consent-records.server";
 
 /** Back-off between attempts of one postback; after the last it is given up. */
 const RETRY_MINUTES = [1, 5, 15, 60, 180, 720];
@@ -38,7 +39,7 @@ export function postbackAllowed(url: string, plainHosts: readonly string[]): boo
 
 /**
  * Turns recorded conversions into one delivery per postback of the brand that wants the event
- * from the member's network. Rows are taken with SKIP LOCKED, and a delivery is unique per event
+ * from the member's network (and, where the brand says so, only for a member who allowed marketing). Rows are taken with SKIP LOCKED, and a delivery is unique per event
  * and network, so several processes never make two. Returns how many events were handled.
  */
 export async function expandConversions(db: Database, registry: TenantRegistry, limit = 200): Promise<number> {
@@ -51,7 +52,11 @@ export async function expandConversions(db: Database, registry: TenantRegistry, 
       .limit(limit)
       .for("update", { skipLocked: true });
     for (const event of events) {
-      const postbacks = registry.get(event.siteId)?.tracking.postbacks ?? [];
+      const tracking = registry.get(event.siteId)?.tracking;
+      // A brand may send postbacks only for members who allowed marketing (docs/product/landers.md#postbacks-and-consent):
+      // without that, the event is handled and told to nobody.
+      if (tracking?.postbacks_need_consent && (event.memberId === null || !(await allowsMarketing(tx, event.memberId)))) continue;
+      const postbacks = tracking?.postbacks ?? [];
       for (const postback of postbacks.filter((item) => item.network === event.tracking.network && (item.events as string[]).includes(event.event))) {
         await tx
           .insert(postbackDeliveries)

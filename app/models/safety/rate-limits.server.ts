@@ -59,6 +59,8 @@ export const RATE_LIMITS = {
   // Reports and complaints: a member reports a few profiles at most; a visitor's form is mailed, so few per address.
   reportPerMember: { name: "report-member", max: 20, windowMs: DAY_MS },
   complaintPerAddress: { name: "complaint-address", max: 10, windowMs: HOUR_MS },
+  // A cookie choice: a person makes one, and changes it now and then; each is a row of the consent record.
+  consentPerAddress: { name: "consent-address", max: 60, windowMs: HOUR_MS },
   // Each complaint mails its acknowledgement to the address typed: one inbox gets a few a day, from all brands together.
   complaintPerRecipient: { name: "complaint-recipient", max: 3, windowMs: DAY_MS },
   // A stream opens on every full page load and on every switch between the chat and the other pages.

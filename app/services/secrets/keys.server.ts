@@ -4,7 +4,7 @@ import path from "node:path";
 import { env, requireSessionSecrets } from "~/env.server";
 
 /** What a key signs; each purpose gets its own key, so a value signed for one is worthless for another. */
-export type KeyPurpose = "session-cookie" | "unsubscribe-link" | "sms-code" | "photo-url" | "totp-secret" | "login-step" | "staff-session" | "ban-notice" | "support-case" | "tracking" | "mandate-fingerprint" | "recovery-code" | "log-id";
+export type KeyPurpose = "session-cookie" | "unsubscribe-link" | "sms-code" | "photo-url" | "totp-secret" | "login-step" | "staff-session" | "ban-notice" | "support-case" | "tracking" | "mandate-fingerprint" | "recovery-code" | "log-id" | "consent-cookie";
 
 const TEST_SECRET = "test-only-secret-never-used-outside-the-test-runner";
 

@@ -1,3 +1,4 @@
+import { signupConsent } from "~/models/consent/pages/consent.server";
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { db } from "~/db.server";
 import { sendActivationMail, sendExistingAccountMail } from "~/models/accounts/account-mail.server";
@@ -21,7 +22,7 @@ export async function signupAction({ request, context }: Pick<ActionFunctionArgs
   if (context.member) throw redirect("/");
   const tracking = await visitTracking(request, tenant);
   if (!signupOpen(tenant.settings.signups, tracking)) throw redirect("/signup");
-  const outcome = await submitSignup(await request.formData(), tenant, context, tracking, signupProfileId);
+  const outcome = await submitSignup(await request.formData(), tenant, context, tracking, signupProfileId, await signupConsent(request));
   if (!outcome.ok) {
     const result = { result: outcome.reply, suggestion: outcome.suggestion, waitMinutes: outcome.retryAfterSeconds ? waitMinutes(outcome.retryAfterSeconds) : undefined };
     return data(result, outcome.retryAfterSeconds ? tooManyInit(outcome.retryAfterSeconds) : { status: 400 });

@@ -33,6 +33,8 @@ export async function submitSignup(
   tracking: Tracking | null,
   /** The member landing page's profile the visitor signed up on, already checked to be theirs to see. */
   signupProfileId: number | null = null,
+  /** The visitor's cookie choice, kept with the new account (docs/product/site.md#consent-record). */
+  consent: { analytics: boolean; marketing: boolean; gpc: boolean } | null = null,
 ): Promise<SignupOutcome> {
   // "Yes, use the suggested address" submits the form with the suggestion in its place.
   const suggested = formData.get("use_suggestion");
@@ -77,7 +79,7 @@ export async function submitSignup(
     if (existing === "deleting") return fail("email", "validation.emailDeleting");
   }
 
-  const account = await createAccount(db(), { tenant, form, tracking, language: context.language, country: context.country, signupProfileId });
+  const account = await createAccount(db(), { tenant, form, tracking, language: context.language, country: context.country, signupProfileId, consent });
   // Lost a race with a signup of the same address.
   if (!account) return fail("email", revealsAccounts(tenant) ? "validation.emailTaken" : "security:tryAgain");
   return { ok: true, account, email: form.email, name: form.name };
