@@ -1,7 +1,6 @@
-import { copyFileSync } from "node:fs";
-import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { DEMO_PASSWORD, demoAccountEmail } from "../../db/seed/demo-accounts.server";
+import { copyDemoTenant } from "../fixtures/demo-tenants";
 import { removeTempDirs, send, startServer, tempDir, waitForListening, type Started } from "../fixtures/server-process";
 
 /**
@@ -30,7 +29,7 @@ describe("the request log", () => {
 
   it("has a JSON line per request, with the request id the answer carries, and no personal data", async () => {
     const dir = tempDir("tenants-");
-    copyFileSync("tenants/flirtpunt.json", path.join(dir, "flirtpunt.json"));
+    copyDemoTenant("flirtpunt", dir);
     server = startServer(dir, { DEMO_PROFILES_PER_POOL: "0" });
     await waitForListening(server);
     const email = demoAccountEmail("flirtpunt", "free");

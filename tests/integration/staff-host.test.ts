@@ -28,9 +28,12 @@ const reachedRemix: string[] = [];
 
 beforeAll(async () => {
   setDatabaseHandle(handle);
-  const build = (() => {
-    throw new Error("remix");
-  }) as unknown as ServerBuild;
+  const build = Object.assign(
+    () => {
+      throw new Error("remix");
+    },
+    { routes: {} },
+  ) as unknown as ServerBuild;
   const app = createAppHandler(build);
   server = createServer((req, res) => {
     void app(req, res, () => {

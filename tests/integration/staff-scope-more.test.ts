@@ -34,6 +34,8 @@ await vi.hoisted(async () => {
     writeFileSync(path.join(dir, `${id}.json`), JSON.stringify({ ...file, pool: "shared" }));
   }
   cpSync("tenants/_schema.json", path.join(dir, "_schema.json"));
+  // The company files the brands name (docs/product/site.md#company-info).
+  cpSync("tenants/companies", path.join(dir, "companies"), { recursive: true });
   process.env.TENANTS_DIR = dir;
 });
 
