@@ -40,7 +40,8 @@ export default defineConfig({
     url: `http://127.0.0.1:${E2E_PORT}/healthz`,
     timeout: 180_000,
     reuseExistingServer: false,
-    env: { E2E_PORT: String(E2E_PORT) },
+    // Request lines would fill the test output; warnings and errors still show.
+    env: { E2E_PORT: String(E2E_PORT), LOG_LEVEL: "warn" },
     stdout: "pipe",
     stderr: "pipe",
   },
