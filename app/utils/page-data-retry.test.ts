@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { API_ATTEMPTS } from "./api-call";
-import { loadFailure, pageRequest, tryLoadsAgain } from "./page-data-retry";
+import { installPageDataRetry, loadFailure, pageRequest, tryLoadsAgain } from "./page-data-retry";
 
 function network(...outcomes: Array<Response | "down">) {
   const fake = vi.fn((_input: RequestInfo | URL, _init?: RequestInit) => {
@@ -91,5 +91,27 @@ describe("a page load that keeps failing", () => {
     await failed;
     expect(fetch).toHaveBeenCalledTimes(API_ATTEMPTS);
     expect(loadFailure().shown).toBe(false);
+  });
+});
+
+describe("a page load given up by its signal", () => {
+  it("leaves no unhandled rejection behind when nobody waits for it any more", async () => {
+    vi.useRealTimers();
+    const unhandled: unknown[] = [];
+    const record = (reason: unknown) => unhandled.push(reason);
+    process.on("unhandledRejection", record);
+    try {
+      // A fetch that, like the browser's, fails with the signal's reason when the load is given up.
+      const slow = (_input: RequestInfo | URL, init?: RequestInit) => new Promise<Response>((_resolve, reject) => init?.signal?.addEventListener("abort", () => reject(init.signal!.reason)));
+      const win = { fetch: slow, location: { href: "http://site.example/chats" }, addEventListener: () => undefined } as unknown as Window & typeof globalThis;
+      installPageDataRetry(win);
+      const controller = new AbortController();
+      void win.fetch("/chats.data", { signal: controller.signal });
+      controller.abort();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off("unhandledRejection", record);
+    }
   });
 });

@@ -136,7 +136,13 @@ export function installPageDataRetry(win: Window & typeof globalThis = window): 
     const kind = pageRequestKind(input, win.location.href);
     // A Request with a body could be sent once only; Remix sends its data requests as a URL and options.
     if (!kind || (input instanceof Request && input.body)) return original(input, init);
-    return pageRequest(original, input, init, kind);
+    const request = pageRequest(original, input, init, kind);
+    // A load given up by its signal (the person went on, a newer reload began) is waited for by
+    // nobody: Remix may already have moved on, so its AbortError, which comes a few steps later
+    // than the browser's own fetch would give it, is expected and not an error of the page.
+    const signal = init?.signal ?? (input instanceof Request ? input.signal : null);
+    signal?.addEventListener("abort", () => void request.catch(() => undefined), { once: true });
+    return request;
   };
   // The connection is back: the loads that wait are tried again without a tap (a post waits for one).
   win.addEventListener("online", () => tryLoadsAgain(true));
