@@ -51,15 +51,14 @@ export async function codeFailureNeedsAlert(tx: Executor, staff: AlertedStaff, i
 
 /** Mails the staff member and every admin of their brands (all-brand admins always). */
 export async function sendCodeFailureAlert(db: Database, staff: AlertedStaff): Promise<void> {
-  const [account] = await db.select({ brands: staffMembers.brands }).from(staffMembers).where(eq(staffMembers.id, staff.id));
+  const [account] = await db.select({ brands: staffMembers.brands, language: staffMembers.uiLanguage }).from(staffMembers).where(eq(staffMembers.id, staff.id));
   if (!account) return;
   const admins = await db
     .select({ id: staffMembers.id, email: staffMembers.email, name: staffMembers.name, brands: staffMembers.brands, language: staffMembers.uiLanguage })
     .from(staffMembers)
     .where(and(isNull(staffMembers.disabledAt), sql`'admin' = any(${staffMembers.roles})`));
   const responsible = admins.filter((admin) => servesAllBrands(admin) || servesAllBrands(account) || admin.brands.some((brand) => account.brands.includes(brand)));
-  const [self] = await db.select({ language: staffMembers.uiLanguage }).from(staffMembers).where(eq(staffMembers.id, staff.id));
-  const recipients = [{ ...staff, language: self?.language ?? "en", own: true }, ...responsible.filter((admin) => admin.id !== staff.id).map((admin) => ({ ...admin, own: false }))];
+  const recipients = [{ ...staff, language: account.language, own: true }, ...responsible.filter((admin) => admin.id !== staff.id).map((admin) => ({ ...admin, own: false }))];
   // Staff belong to no brand's audience; the mail goes out in the name of one of their brands.
   const sender = tenants().get(account.brands[0] ?? "") ?? tenants().tenants[0]!;
   for (const recipient of recipients) {
