@@ -23,8 +23,9 @@ export const mailCheck: Check = {
     if (env.localServices) return [skipped("LOCAL_SERVICES=1: mails go to the local outbox (/dev/mail); no SMTP server checked")];
     if (!env.SMTP_HOST) return [problem("SMTP_HOST is not set: required when LOCAL_SERVICES is off (with SMTP_PORT, SMTP_USER, SMTP_PASSWORD)")];
     const settings = { host: env.SMTP_HOST, port: env.SMTP_PORT, secure: env.SMTP_SECURE === "1", user: env.SMTP_USER, password: env.SMTP_PASSWORD };
+    const transportSettings = transportOptions(settings);
     const transport = nodemailer.createTransport({
-      ...transportOptions(settings),
+      ...transportSettings,
       connectionTimeout: options.timeoutMs,
       greetingTimeout: options.timeoutMs,
       socketTimeout: options.timeoutMs,
@@ -32,7 +33,8 @@ export const mailCheck: Check = {
     const where = `SMTP ${settings.host}:${settings.port}`;
     try {
       await transport.verify();
-      return [ok(`${where} answers, ${settings.secure ? "TLS" : "STARTTLS where required"}${settings.user ? " and the login" : ""} accepted`)];
+      const tls = settings.secure ? " over TLS" : transportSettings.requireTLS ? " and STARTTLS" : "";
+      return [ok(`${where} answers EHLO${tls}${settings.user ? ", the login is accepted" : ""}`)];
     } catch (error) {
       const code = (error as { code?: string }).code ?? "";
       const message = error instanceof Error ? error.message : String(error);
