@@ -20,11 +20,12 @@ export const sessionSecretsCheck: Check = {
       if (env.localServices) return [ok(`SESSION_SECRETS not set: with LOCAL_SERVICES=1 the server makes a random one and keeps it in ${env.DATA_DIR}/secret.key`)];
       return [problem("SESSION_SECRETS is not set: required unless LOCAL_SERVICES=1; set one or more random secrets (comma-separated, newest first), e.g. from `openssl rand -base64 48`")];
     }
-    const shortest = Math.min(...secrets.map((secret) => secret.length));
-    if (shortest < MIN_SECRET_LENGTH) {
-      return [problem(`a secret in SESSION_SECRETS has only ${shortest} characters: use at least ${MIN_SECRET_LENGTH} (e.g. \`openssl rand -base64 48\`)`)];
-    }
     if (new Set(secrets).size < secrets.length) return [problem("SESSION_SECRETS lists a secret twice: keep each once, newest first")];
-    return [ok(`${secrets.length} secret${secrets.length === 1 ? "" : "s"}, the shortest ${shortest} characters`)];
+    const shortest = Math.min(...secrets.map((secret) => secret.length));
+    const counted = `${secrets.length} secret${secrets.length === 1 ? "" : "s"}, the shortest ${shortest} characters`;
+    // Shorter ones pass only where the server accepts them (the local services outside production);
+    // elsewhere the settings line above already names SESSION_SECRETS and this check is not run.
+    if (shortest < MIN_SECRET_LENGTH) return [ok(`${counted}: enough for local use only; production and real services need ${MIN_SECRET_LENGTH} (e.g. \`openssl rand -base64 48\`)`)];
+    return [ok(counted)];
   },
 };
