@@ -26,6 +26,8 @@ export interface Check {
    */
   settings: readonly string[];
   run(env: Env, options: CheckOptions): Promise<Finding[]>;
+  /** How long the whole check may take; a second past the outside calls' deadline unless it says otherwise. */
+  deadlineMs?(options: CheckOptions): number;
 }
 
 /** Whether a setting is one of those a check reads. */

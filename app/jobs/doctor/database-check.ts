@@ -71,7 +71,13 @@ export function describeUrl(url: string): string {
 
 async function checkPostgres(url: string, name: string, timeoutMs: number, demoCheck: boolean): Promise<Finding[]> {
   const where = `${name} at ${describeUrl(url)}`;
-  const client = postgres(url, { max: 1, connect_timeout: Math.max(1, Math.ceil(timeoutMs / 1000)), onnotice: () => undefined });
+  const client = postgres(url, {
+    max: 1,
+    connect_timeout: Math.max(1, Math.ceil(timeoutMs / 1000)),
+    // A server that takes the connection and then stalls ends the query instead of the doctor waiting.
+    connection: { statement_timeout: timeoutMs },
+    onnotice: () => undefined,
+  });
   try {
     const [version] = await client<{ server_version: string }[]>`show server_version`;
     const [table] = await client<{ found: string | null }[]>`select to_regclass(${APPLIED}) as found`;
@@ -117,6 +123,9 @@ async function checkEmbedded(dataDir: string): Promise<Finding[]> {
 export const databaseCheck: Check = {
   name: "database",
   settings: ["DATABASE_URL", "DATABASE_DIRECT_URL", "DATA_DIR"],
+  // Opening the embedded database is local work, seconds of CPU on a loaded machine; PostgreSQL's
+  // calls have their own connect and statement timeouts.
+  deadlineMs: (options) => options.timeoutMs * 2 + 60_000,
   async run(env, options) {
     if (!env.DATABASE_URL) return checkEmbedded(env.DATA_DIR);
     const findings = await checkPostgres(env.DATABASE_URL, "PostgreSQL", options.timeoutMs, !env.localServices);

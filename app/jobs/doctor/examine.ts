@@ -1,5 +1,5 @@
 import { readSettings } from "~/env.server";
-import { formatLine, readsSetting, skipped, withinTime, type Check, type CheckOptions, type Finding } from "./check";
+import { formatLine, problem, readsSetting, skipped, withinTime, type Check, type CheckOptions, type Finding } from "./check";
 import { databaseCheck } from "./database-check";
 import { mailCheck } from "./mail-check";
 import { paymentsCheck } from "./payments-check";
@@ -28,7 +28,9 @@ export async function examine(source: Record<string, string | undefined>, option
     CHECKS.map(async (check): Promise<Finding[]> => {
       const wrong = problems.filter((error) => readsSetting(check, error.setting)).map((error) => error.setting);
       if (wrong.length > 0) return [skipped(`not checked: ${[...new Set(wrong)].join(", ")} ${wrong.length === 1 ? "is" : "are"} wrong (above)`)];
-      return withinTime(check.run(env, options).catch((error: unknown) => [{ status: "problem" as const, text: `the check failed: ${error instanceof Error ? error.message : String(error)}` }]), options.timeoutMs + 1_000);
+      // The check's own deadlines come first; this one catches a call that has none.
+      const run = check.run(env, options).catch((error: unknown) => [problem(`the check failed: ${error instanceof Error ? error.message : String(error)}`)]);
+      return withinTime(run, check.deadlineMs?.(options) ?? options.timeoutMs + 1_000);
     }),
   );
   CHECKS.forEach((check, index) => findings.push([check.name, results[index]!]));
