@@ -2,11 +2,12 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { readMigrationFiles } from "drizzle-orm/migrator";
+import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import * as schema from "../../../db/schema/index";
 import { demoLoginsPresent } from "../../../db/seed/demo-accounts.server";
-import type { Database } from "../../../db/client.server";
+import { resultRows, type Database } from "../../../db/client.server";
 import { ok, problem, reasonOf, skipped, type Check, type Finding } from "./check";
 import { writableFolder } from "./writable-folder";
 
@@ -71,23 +72,24 @@ export function describeUrl(url: string): string {
 
 async function checkPostgres(url: string, name: string, timeoutMs: number, demoCheck: boolean): Promise<Finding[]> {
   const where = `${name} at ${describeUrl(url)}`;
-  const client = postgres(url, {
-    max: 1,
-    connect_timeout: Math.max(1, Math.ceil(timeoutMs / 1000)),
-    // A server that takes the connection and then stalls ends the query instead of the doctor waiting.
-    connection: { statement_timeout: timeoutMs },
-    onnotice: () => undefined,
-  });
+  const client = postgres(url, { max: 1, connect_timeout: Math.max(1, Math.ceil(timeoutMs / 1000)), onnotice: () => undefined });
   try {
-    const [version] = await client<{ server_version: string }[]>`show server_version`;
-    const [table] = await client<{ found: string | null }[]>`select to_regclass(${APPLIED}) as found`;
-    const applied = table?.found ? await client<{ created_at: string }[]>`select created_at from drizzle.__drizzle_migrations` : [];
-    const findings = migrationFindings(`${where} (server ${version?.server_version ?? "?"})`, migrationState(applied.map((row) => Number(row.created_at))));
-    // The server refuses to start on known logins with real services (app/startup.server.ts).
-    if (demoCheck && table?.found && (await demoLoginsPresent(drizzle({ client, schema }) as unknown as Database))) {
-      findings.push(problem(`${where}: the demo logins or the DEMO10 code exist, and the server does not start with them with real services: remove members with seed_ref 'demo-account:%', staff members @demo.invalid and the code DEMO10`));
-    }
-    return findings;
+    // In one transaction with a local statement timeout: a server that takes the connection and then
+    // stalls ends the query instead of the doctor waiting, and a pooler in transaction mode
+    // (docs/scaling.md#pooler) neither refuses the setting nor hands it on to another client.
+    const db = drizzle({ client, schema }) as unknown as Database;
+    return await db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`set local statement_timeout = ${Math.ceil(timeoutMs)}`));
+      const [version] = resultRows<{ server_version: string }>(await tx.execute(sql`show server_version`));
+      const [table] = resultRows<{ found: string | null }>(await tx.execute(sql`select to_regclass(${APPLIED}) as found`));
+      const applied = table?.found ? resultRows<{ created_at: string }>(await tx.execute(sql`select created_at from drizzle.__drizzle_migrations`)) : [];
+      const findings = migrationFindings(`${where} (server ${version?.server_version ?? "?"})`, migrationState(applied.map((row) => Number(row.created_at))));
+      // The server refuses to start on known logins with real services (app/startup.server.ts).
+      if (demoCheck && table?.found && (await demoLoginsPresent(tx as unknown as Database))) {
+        findings.push(problem(`${where}: the demo logins or the DEMO10 code exist, and the server does not start with them with real services: remove members with seed_ref 'demo-account:%', staff members @demo.invalid and the code DEMO10`));
+      }
+      return findings;
+    });
   } catch (error) {
     return [problem(`cannot use ${where}: ${reasonOf(error)}; check the URL, that PostgreSQL runs and accepts this host, and the user's password`)];
   } finally {
