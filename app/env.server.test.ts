@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseEnv, requireSessionSecrets, SettingError } from "./env.server";
+import { parseEnv, readSettings, requireSessionSecrets, SettingError } from "./env.server";
 
 describe("parseEnv", () => {
   it("keeps the local services, dev hosts and seeding off unless asked for, in development too (review M-7)", () => {
@@ -121,5 +121,22 @@ describe("parseEnv object storage", () => {
   it("requires the URLs to be URLs", () => {
     expect(() => parseEnv({ ...s3, S3_ENDPOINT: "s3.example.com" })).toThrow(/S3_ENDPOINT/);
     expect(() => parseEnv({ ...s3, S3_PUBLIC_URL: "cdn" })).toThrow(/S3_PUBLIC_URL/);
+  });
+});
+
+describe("readSettings", () => {
+  it("lists every setting that is wrong, where parseEnv stops at the first, and keeps the rest", () => {
+    const source = { NODE_ENV: "production", PORT: "eighty", DATABASE_URL: "not a url", SESSION_SECRETS: "short", S3_BUCKET: "media", S3_PUBLIC_BUCKET: "media", DATA_DIR: "/srv/data" };
+    expect(() => parseEnv(source)).toThrow(/^Invalid environment variable PORT:/);
+    const { env, problems } = readSettings(source);
+    expect(problems.map((problem) => problem.setting)).toEqual(["PORT", "DATABASE_URL", "SESSION_SECRETS", "S3_PUBLIC_BUCKET", "S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "S3_PUBLIC_URL"]);
+    expect(problems.every((problem) => problem instanceof SettingError)).toBe(true);
+    // A wrong setting is left out: its default, or unset; the others stay as given.
+    expect(env).toMatchObject({ PORT: 3000, DATA_DIR: "/srv/data", s3: null });
+    expect(env.DATABASE_URL).toBeUndefined();
+  });
+
+  it("finds nothing wrong in settings parseEnv accepts", () => {
+    expect(readSettings({ NODE_ENV: "production", SESSION_SECRETS: "x".repeat(32) }).problems).toEqual([]);
   });
 });

@@ -11,6 +11,8 @@ function explicitFlag(raw: string | undefined, test: boolean): boolean {
 }
 
 const PWNED_PASSWORDS_API = "https://api.pwnedpasswords.com/range/";
+/** The shortest session secret a server with real members accepts. */
+export const MIN_SECRET_LENGTH = 32;
 
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -104,31 +106,32 @@ const envSchema = z.object({
   S3_PUBLIC_URL: z.string().url().optional(),
 });
 
-/** Object storage settings, or null for the local disk. */
+/** Object storage settings (null for the local disk), and what is missing or wrong in them. */
 function s3Settings(env: z.infer<typeof envSchema>) {
-  if (!env.S3_BUCKET) return null;
+  if (!env.S3_BUCKET) return { s3: null, problems: [] };
+  const problems: SettingError[] = [];
   const required = (name: string, value: string | undefined): string => {
-    if (!value) throw new SettingError(name, "required when S3_BUCKET is set");
-    return value;
+    if (!value) problems.push(new SettingError(name, "required when S3_BUCKET is set"));
+    return value ?? "";
   };
   // Before, one bucket held every file and served them all publicly (review L-3): an old setting
   // must not start as if nothing changed.
   if (!env.S3_PUBLIC_BUCKET) {
-    throw new Error("Invalid environment variable S3_PUBLIC_BUCKET: required when S3_BUCKET is set (S3_BUCKET is private now; faces are copied to S3_PUBLIC_BUCKET, served from S3_PUBLIC_URL: README, Object storage)");
+    problems.push(new SettingError("S3_PUBLIC_BUCKET", "required when S3_BUCKET is set (S3_BUCKET is private now; faces are copied to S3_PUBLIC_BUCKET, served from S3_PUBLIC_URL: README, Object storage)"));
+  } else if (env.S3_PUBLIC_BUCKET === env.S3_BUCKET) {
+    problems.push(new SettingError("S3_PUBLIC_BUCKET", "must be another bucket than S3_BUCKET, which holds the private files"));
   }
-  if (env.S3_PUBLIC_BUCKET === env.S3_BUCKET) {
-    throw new Error("Invalid environment variable S3_PUBLIC_BUCKET: must be another bucket than S3_BUCKET, which holds the private files");
-  }
-  return {
+  const s3 = {
     endpoint: required("S3_ENDPOINT", env.S3_ENDPOINT),
     bucket: env.S3_BUCKET,
-    publicBucket: env.S3_PUBLIC_BUCKET,
+    publicBucket: env.S3_PUBLIC_BUCKET ?? "",
     region: env.S3_REGION || "us-east-1",
     accessKeyId: required("S3_ACCESS_KEY_ID", env.S3_ACCESS_KEY_ID),
     secretAccessKey: required("S3_SECRET_ACCESS_KEY", env.S3_SECRET_ACCESS_KEY),
     forcePathStyle: env.S3_FORCE_PATH_STYLE === "1" || env.S3_FORCE_PATH_STYLE?.toLowerCase() === "true",
     publicUrl: required("S3_PUBLIC_URL", env.S3_PUBLIC_URL),
   };
+  return { s3: problems.length > 0 ? null : s3, problems };
 }
 
 /**
@@ -138,7 +141,7 @@ function s3Settings(env: z.infer<typeof envSchema>) {
 export class SettingError extends Error {
   constructor(
     readonly setting: string,
-    reason: string,
+    readonly reason: string,
   ) {
     super(`Invalid environment variable ${setting}: ${reason}`);
     this.name = "SettingError";
@@ -156,44 +159,72 @@ export function requireSessionSecrets(config: Pick<Env, "sessionSecrets" | "loca
   }
 }
 
-export type Env = ReturnType<typeof parseEnv>;
+export type Env = ReturnType<typeof settingsOf>["env"];
+type Runner = { testRunner: boolean };
+const defaultRunner = (): Runner => ({ testRunner: process.env.VITEST !== undefined });
 
-export function parseEnv(source: Record<string, string | undefined> = process.env, runner = { testRunner: process.env.VITEST !== undefined }) {
+export function parseEnv(source: Record<string, string | undefined> = process.env, runner = defaultRunner()): Env {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     throw new SettingError(issue?.path.join(".") ?? "?", issue?.message ?? "invalid");
   }
-  const env = parsed.data;
+  const { env, problems } = settingsOf(parsed.data, runner);
+  if (problems[0]) throw problems[0];
+  return env;
+}
+
+/**
+ * Every setting that is missing or wrong, not only the first (`npm run doctor`), and the settings
+ * as far as they parse: a wrong one is left out, so it takes its default or stays unset.
+ */
+export function readSettings(source: Record<string, string | undefined> = process.env, runner = defaultRunner()): { env: Env; problems: SettingError[] } {
+  const parsed = envSchema.safeParse(source);
+  if (parsed.success) return settingsOf(parsed.data, runner);
+  const problems = parsed.error.issues.map((issue) => new SettingError(issue.path.join(".") || "?", issue.message));
+  const wrong = new Set(parsed.error.issues.map((issue) => String(issue.path[0])));
+  const rest = envSchema.parse(Object.fromEntries(Object.entries(source).filter(([name]) => !wrong.has(name))));
+  const settings = settingsOf(rest, runner);
+  return { env: settings.env, problems: [...problems, ...settings.problems] };
+}
+
+/** The settings with what follows from them, and the problems found in their combination. */
+function settingsOf(env: z.infer<typeof envSchema>, runner: Runner) {
+  const problems: SettingError[] = [];
   const production = env.NODE_ENV === "production";
   const test = env.NODE_ENV === "test";
   // NODE_ENV=test brings a built-in secret and local services by default: for the test runner only (review N-L-9).
-  if (test && !runner.testRunner) throw new SettingError("NODE_ENV", "NODE_ENV=test is for the test runner only");
+  if (test && !runner.testRunner) problems.push(new SettingError("NODE_ENV", "NODE_ENV=test is for the test runner only"));
   const localServices = explicitFlag(env.LOCAL_SERVICES, test);
   const sessionSecrets = (env.SESSION_SECRETS ?? "").split(",").map((secret) => secret.trim()).filter(Boolean);
   // Real services mean real members, whatever NODE_ENV says (review N-L-9).
-  if ((production || !localServices) && sessionSecrets.some((secret) => secret.length < 32)) {
-    throw new SettingError("SESSION_SECRETS", "each secret needs at least 32 characters in production and with real services");
+  if ((production || !localServices) && sessionSecrets.some((secret) => secret.length < MIN_SECRET_LENGTH)) {
+    problems.push(new SettingError("SESSION_SECRETS", `each secret needs at least ${MIN_SECRET_LENGTH} characters in production and with real services`));
   }
+  const storage = s3Settings(env);
+  problems.push(...storage.problems);
   return {
-    ...env,
-    production,
-    /** Cookies only over HTTPS: in production, and with real services whatever NODE_ENV says (review N-L-9). */
-    secureCookies: production || !localServices,
-    /** Newest first; older ones still verify what was signed before a rotation; empty: a generated one. */
-    sessionSecrets,
-    devTenantHosts: explicitFlag(env.DEV_TENANT_HOSTS, test),
-    localServices,
-    devPagesForwarded: env.DEV_PAGES_FORWARDED === "1",
-    seedOnStart: env.SEED_ON_START === "1",
-    runJobs: env.RUN_JOBS === "1",
-    seedDemoLogins: env.SEED_DEMO_LOGINS === "1" && localServices,
-    pushEndpointHosts: (env.PUSH_ENDPOINT_HOSTS ?? "").split(",").map((host) => host.trim().toLowerCase()).filter(Boolean),
-    postbackHosts: (env.POSTBACK_HOSTS ?? "").split(",").map((host) => host.trim().toLowerCase()).filter(Boolean),
-    /** Where new passwords are looked up in the breach corpus (review L-6); null: the bundled list only. */
-    pwnedPasswordsUrl: env.PWNED_PASSWORDS_URL === "off" ? null : (env.PWNED_PASSWORDS_URL ?? (localServices ? null : PWNED_PASSWORDS_API)),
-    /** Object storage when S3_BUCKET is set; null keeps files on the local disk. */
-    s3: s3Settings(env),
+    problems,
+    env: {
+      ...env,
+      production,
+      /** Cookies only over HTTPS: in production, and with real services whatever NODE_ENV says (review N-L-9). */
+      secureCookies: production || !localServices,
+      /** Newest first; older ones still verify what was signed before a rotation; empty: a generated one. */
+      sessionSecrets,
+      devTenantHosts: explicitFlag(env.DEV_TENANT_HOSTS, test),
+      localServices,
+      devPagesForwarded: env.DEV_PAGES_FORWARDED === "1",
+      seedOnStart: env.SEED_ON_START === "1",
+      runJobs: env.RUN_JOBS === "1",
+      seedDemoLogins: env.SEED_DEMO_LOGINS === "1" && localServices,
+      pushEndpointHosts: (env.PUSH_ENDPOINT_HOSTS ?? "").split(",").map((host) => host.trim().toLowerCase()).filter(Boolean),
+      postbackHosts: (env.POSTBACK_HOSTS ?? "").split(",").map((host) => host.trim().toLowerCase()).filter(Boolean),
+      /** Where new passwords are looked up in the breach corpus (review L-6); null: the bundled list only. */
+      pwnedPasswordsUrl: env.PWNED_PASSWORDS_URL === "off" ? null : (env.PWNED_PASSWORDS_URL ?? (localServices ? null : PWNED_PASSWORDS_API)),
+      /** Object storage when S3_BUCKET is set; null keeps files on the local disk. */
+      s3: storage.s3,
+    },
   };
 }
 

@@ -1,7 +1,7 @@
 import { SettingError } from "~/env.server";
 
 /*
- * Runs one of the commands (package.json: staff, directdebit, campaign, db:seed, storage:publish). Each needs only
+ * Runs one of the commands (package.json: staff, directdebit, campaign, db:seed, storage:publish, doctor, drill:restore). Each needs only
  * the database and the tenant files, and what its own work asks for (the staff command's TOTP
  * secret is sealed with SESSION_SECRETS). A setting that is missing or wrong, found while the
  * command loads or while it runs, is one line naming it, not a stack trace.
@@ -12,6 +12,8 @@ const COMMANDS: Record<string, () => Promise<unknown>> = {
   campaign: () => import("./campaign-cli"),
   seed: () => import("../../db/seed/cli"),
   "storage-publish": () => import("./storage-publish-cli"),
+  doctor: () => import("./doctor-cli"),
+  "restore-drill": () => import("./restore-drill-cli"),
 };
 
 const [name] = process.argv.splice(2, 1);
