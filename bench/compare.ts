@@ -15,7 +15,9 @@ if (!first || !second || !pages.length || pages.some((page) => !page || page.flo
   throw new Error(`usage: compare.ts <checkout A> <checkout B> <page numbers: ${PAGES.map((page, i) => `${i} ${pageLabel(page)}`).join(", ")}> [requests] [turns]`);
 }
 const REQUESTS = Number(amount);
-const PORTS = [3296, 3297];
+/** COMPARE_PORT moves both servers (A on it, B on the next), for two comparisons on one machine. */
+const PORT = Number(process.env.COMPARE_PORT ?? 3296);
+const PORTS = [PORT, PORT + 1];
 
 /** Node options of each server: `COMPARE_NODE_ARGS_A`, `COMPARE_NODE_ARGS_B` (a flag's effect on one build). */
 const nodeArgs = (which: "A" | "B") => process.env[`COMPARE_NODE_ARGS_${which}`]?.split(" ").filter(Boolean) ?? [];

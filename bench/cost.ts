@@ -8,8 +8,9 @@ import { benchMembers, encodingCaption, memberRequests, pageHeaders, PAGES, page
 import { cpuMs, startFloor, startServer } from "./server";
 import { visitTable } from "./visits";
 
-const PORT = 3291;
-const FLOOR_PORT = 3292;
+/** BENCH_PORT moves the server (and the floor to the port 1 above it), for two runs on one machine. */
+const PORT = Number(process.env.BENCH_PORT ?? 3291);
+const FLOOR_PORT = PORT + 1;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const CONNECTIONS = 10;
 /** The PostgreSQL server's processes on this machine (none with the embedded database). */

@@ -9,8 +9,9 @@ import { benchMembers, encodingCaption, memberRequests, pageHeaders, PAGES, page
 import { startFloor, startServer } from "./server";
 import { visitTable } from "./visits";
 
-const PORT = 3288;
-const FLOOR_PORT = 3290;
+/** BENCH_PORT moves the server (and the floor to the port 2 above it), for two runs on one machine. */
+const PORT = Number(process.env.BENCH_PORT ?? 3288);
+const FLOOR_PORT = PORT + 2;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const server = await startServer(PORT, ".data/bench");
 const floor = await startFloor(FLOOR_PORT);
