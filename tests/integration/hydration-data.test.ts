@@ -32,7 +32,9 @@ describe("the page's data decoded before hydration", () => {
 
   it("is exported by the package's entry in both builds", async () => {
     expect((require("@remix-run/react") as Record<string, unknown>).decodeHydrationData).toBeTypeOf("function");
-    const esm = (await import("@remix-run/react/dist/esm/index.js")) as Record<string, unknown>;
+    // The ESM build the browser bundle is made from (a path of the package, not one of its typed entries).
+    const esmBuild = "@remix-run/react/dist/esm/index.js";
+    const esm = (await import(esmBuild)) as Record<string, unknown>;
     expect(esm.decodeHydrationData).toBeTypeOf("function");
   });
 });
