@@ -15,7 +15,9 @@ if (!first || !second || !pages.length || pages.some((page) => !page || page.flo
   throw new Error(`usage: compare.ts <checkout A> <checkout B> <page numbers: ${PAGES.map((page, i) => `${i} ${pageLabel(page)}`).join(", ")}> [requests] [turns]`);
 }
 const REQUESTS = Number(amount);
-const PORTS = [3296, 3297];
+/** COMPARE_PORT moves both servers (A on it, B on the next), for two comparisons on one machine. */
+const PORT = Number(process.env.COMPARE_PORT ?? 3296);
+const PORTS = [PORT, PORT + 1];
 
 /** Node options of each server: `COMPARE_NODE_ARGS_A`, `COMPARE_NODE_ARGS_B` (a flag's effect on one build). */
 const nodeArgs = (which: "A" | "B") => process.env[`COMPARE_NODE_ARGS_${which}`]?.split(" ").filter(Boolean) ?? [];
@@ -32,7 +34,7 @@ function start(checkout: string, port: number, which: "A" | "B"): Promise<ChildP
 const servers = [await start(path.resolve(first), PORTS[0]!, "A"), await start(path.resolve(second), PORTS[1]!, "B")];
 const members = pages.some((page) => page!.member) ? await benchMembers(PORTS[0]!) : [];
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-console.log(`| page | A: CPU ms/request | B: CPU ms/request | B ÷ A | A, each turn | B, each turn |\n|---|---|---|---|---|---|`);
+console.log(`| page | A: CPU ms/request | B: CPU ms/request | B ÷ A | B ÷ A, median of the turns | A, each turn | B, each turn |\n|---|---|---|---|---|---|---|`);
 for (const page of pages) {
   const options = (which: number) => ({
     url: `http://127.0.0.1:${PORTS[which]}${page!.path}`,
@@ -52,6 +54,8 @@ for (const page of pages) {
   }
   const [a, b] = perTurn.map(median) as [number, number];
   const turnsOf = (values: number[]) => values.map((value) => value.toFixed(1)).join(", ");
-  console.log(`| ${pageLabel(page!)} | ${a.toFixed(2)} | ${b.toFixed(2)} | ${(b / a).toFixed(2)} | ${turnsOf(perTurn[0]!)} | ${turnsOf(perTurn[1]!)} |`);
+  // Each turn measures A and B back to back, so the ratio within a turn leaves out the drift between turns.
+  const paired = median(perTurn[1]!.map((value, turn) => value / perTurn[0]![turn]!));
+  console.log(`| ${pageLabel(page!)} | ${a.toFixed(2)} | ${b.toFixed(2)} | ${(b / a).toFixed(2)} | ${paired.toFixed(2)} | ${turnsOf(perTurn[0]!)} | ${turnsOf(perTurn[1]!)} |`);
 }
 for (const server of servers) server.kill("SIGTERM");

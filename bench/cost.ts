@@ -6,9 +6,11 @@ import autocannon from "autocannon";
 import { execFileSync } from "node:child_process";
 import { benchMembers, encodingCaption, memberRequests, pageHeaders, PAGES, pageLabel } from "./pages";
 import { cpuMs, startFloor, startServer } from "./server";
+import { visitTable } from "./visits";
 
-const PORT = 3291;
-const FLOOR_PORT = 3292;
+/** BENCH_PORT moves the server (and the floor to the port 1 above it), for two runs on one machine. */
+const PORT = Number(process.env.BENCH_PORT ?? 3291);
+const FLOOR_PORT = PORT + 1;
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const CONNECTIONS = 10;
 /** The PostgreSQL server's processes on this machine (none with the embedded database). */
@@ -51,6 +53,8 @@ async function measure(page: (typeof PAGES)[number]): Promise<Cost> {
 const floorPage = PAGES.find((page) => page.floor)!;
 const hasDatabase = postgresPids().length > 0;
 const rows: string[] = [];
+/** Each page's floor CPU ÷ its own, by label, for the members' table. */
+const ratios = new Map<string, number[]>();
 // BENCH_PAGES=2,9 measures only those pages (numbered from 0 in PAGES, as bench/profile.ts takes them).
 const chosen = process.env.BENCH_PAGES?.split(",").map(Number);
 // A fresh floor's first reading came out at 1.1–2.5 times its later ones, which flattered the
@@ -62,6 +66,7 @@ for (const page of PAGES.filter((candidate, index) => !candidate.floor && (!chos
   // only as good as the floor measured beside it.
   const base = await measure(floorPage);
   const cost = await measure(page);
+  ratios.set(pageLabel(page), [base.node / cost.node]);
   const database = hasDatabase ? cost.database.toFixed(2) : "–";
   rows.push(`| ${pageLabel(page)} | ${cost.node.toFixed(2)} | ${base.node.toFixed(2)} | ${(base.node / cost.node).toFixed(2)}× | ${database} | ${(1000 / (cost.node + cost.database)).toFixed(0)} | ${cost.non2xx} |`);
 }
@@ -71,3 +76,5 @@ floor.kill("SIGTERM");
 console.log(`\n${REQUESTS} requests per page after ${Math.ceil(REQUESTS / 4)} to warm up, ${CONNECTIONS} connections, one server process; ${process.env.DATABASE_URL ? "PostgreSQL on this machine" : "embedded database (its CPU is in the server's)"}; ${encodingCaption()}\n`);
 console.log("| page | server CPU ms/request | floor's, measured just before | floor's CPU ÷ page's | PostgreSQL CPU ms/request | requests/s per core (server + database) | non-2xx |\n|---|---|---|---|---|---|---|");
 console.log(rows.join("\n"));
+console.log(`\nAs members use it — the floor's server CPU per request ÷ the page's (✓ target met)\n`);
+console.log(visitTable((name) => ratios.get(name) ?? []));

@@ -9,7 +9,8 @@ import path from "node:path";
 import { benchMembers, memberRequests, pageHeaders, PAGES, pageLabel } from "./pages";
 import { startServer } from "./server";
 
-const PORT = 3295;
+/** PROFILE_PORT moves the server off 3295, for two profiles on one machine. */
+const PORT = Number(process.env.PROFILE_PORT ?? 3295);
 const pages = (process.argv[2] ?? "").split(",").filter(Boolean).map((n) => PAGES[Number(n)]);
 if (!pages.length || pages.some((page) => !page || page.floor)) throw new Error(`pages by number: ${PAGES.map((page, i) => `${i} ${pageLabel(page)}`).join(", ")}`);
 const REQUESTS = Number(process.argv[3] ?? 2000);

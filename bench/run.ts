@@ -7,9 +7,11 @@
 import autocannon from "autocannon";
 import { benchMembers, encodingCaption, memberRequests, pageHeaders, PAGES, pageLabel as label } from "./pages";
 import { startFloor, startServer } from "./server";
+import { visitTable } from "./visits";
 
-const PORT = 3288;
-const FLOOR_PORT = 3290;
+/** BENCH_PORT moves the server (and the floor to the port 2 above it), for two runs on one machine. */
+const PORT = Number(process.env.BENCH_PORT ?? 3288);
+const FLOOR_PORT = PORT + 2;
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const server = await startServer(PORT, ".data/bench");
 const floor = await startFloor(FLOOR_PORT);
@@ -65,3 +67,7 @@ const processes = Number(process.env.BENCH_PROCESSES ?? 1);
 console.log(`\n${DURATION}s per page and round, ${ROUNDS} rounds, 20 connections, ${processes === 1 ? "one server process" : `${processes} server processes`}; ratio = requests/s against the floor (bench/floor) in the same round (median, then every round); ${encodingCaption()}\n`);
 console.log("| page | requests/s | vs floor | p50 ms | p97.5 ms | p99 ms | non-2xx |\n|---|---|---|---|---|---|---|");
 console.log(rows.join("\n"));
+// As members use the site (issue 41): document, link click and a visit of ten pages, each
+// against the floor of the same round (bench/README.md#as-members-use-it).
+console.log(`\nAs members use it — requests/s against the floor of the same round, the median of ${ROUNDS} rounds (✓ target met)\n`);
+console.log(visitTable((name) => (rounds.get(name) ?? []).map((round) => round.ratio ?? 0)));

@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import type { AgnosticRouteObject, matchRoutes as MatchRoutes } from "@remix-run/router";
-import { describe, expect, it } from "vitest";
+import type { AgnosticRouteObject, matchPath as MatchPath, matchRoutes as MatchRoutes } from "@remix-run/router";
+import { afterEach, describe, expect, it } from "vitest";
 
 // The server loads @remix-run/router's CommonJS build, the one patched (docs/decisions/030-route-matching-cache.md).
 const require = createRequire(import.meta.url);
-const { matchRoutes } = require("@remix-run/router") as { matchRoutes: typeof MatchRoutes };
+const { matchPath, matchRoutes } = require("@remix-run/router") as { matchPath: typeof MatchPath; matchRoutes: typeof MatchRoutes };
 
 type Route = AgnosticRouteObject;
 
@@ -89,5 +89,65 @@ describe("route matching with the kept branches", () => {
     siblings[at] = { ...siblings[at]!, path: "help/:page" };
     expect(ids(routes, "/pages/faq")).toEqual(["root", "rest"]);
     expect(ids(routes, "/help/faq")).toEqual(["root", "page"]);
+  });
+});
+
+// What the patch saves, observed from outside: the work it skips reads route paths and builds
+// regular expressions, and both can be counted. These fail when the installed router is not the
+// patched one, or when a change to the patch makes it do the work again
+// (docs/decisions/054-framework-patches-reviewed.md).
+describe("the work a repeated match skips", () => {
+  const NativeRegExp = RegExp;
+  afterEach(() => {
+    globalThis.RegExp = NativeRegExp;
+  });
+
+  it("does not flatten and rank the routes again for a tree it has matched", () => {
+    let pathReads = 0;
+    const counted = (id: string, path: string): Route => ({
+      id,
+      get path() {
+        pathReads++;
+        return path;
+      },
+    });
+    const routes: Route[] = [{ id: "root", path: "", children: [counted("page", "pages/:page"), counted("member", "members/:id"), counted("chats", "chats")] }];
+    expect(ids(routes, "/members/3")).toEqual(["root", "member"]);
+    expect(pathReads).toBeGreaterThan(0);
+    pathReads = 0;
+    expect(ids(routes, "/members/3")).toEqual(["root", "member"]);
+    expect(ids(routes, "/pages/faq")).toEqual(["root", "page"]);
+    expect(pathReads).toBe(0);
+  });
+
+  it("compiles a route pattern once", () => {
+    let compiled = 0;
+    globalThis.RegExp = new Proxy(NativeRegExp, {
+      construct(target, args: [string, string?]) {
+        compiled++;
+        return new target(...args);
+      },
+    });
+    expect(matchPath("/kept/:id/pattern", "/kept/1/pattern")?.params).toEqual({ id: "1" });
+    expect(compiled).toBe(1);
+    expect(matchPath("/kept/:id/pattern", "/kept/2/pattern")?.params).toEqual({ id: "2" });
+    expect(compiled).toBe(1);
+  });
+});
+
+// react-router-dom's server build, as <RemixServer> calls it on every document: the data routes
+// of one route array are made once (patches/react-router-dom+6.30.4.patch).
+const { createStaticRouter } = require("react-router-dom/server") as { createStaticRouter: (routes: Route[], context: object) => { routes: unknown[] } };
+
+describe("the static router of a document", () => {
+  const context = () => ({ basename: "", location: { pathname: "/", search: "", hash: "", state: null, key: "default" }, matches: [], loaderData: {}, actionData: null, errors: null, statusCode: 200, loaderHeaders: {}, actionHeaders: {}, activeDeferreds: null });
+
+  it("converts a route array to data routes once, and another array anew", () => {
+    const routes = tree();
+    const first = createStaticRouter(routes, context()).routes;
+    expect(createStaticRouter(routes, context()).routes).toBe(first);
+    const other = createStaticRouter(tree(), context()).routes;
+    expect(other).not.toBe(first);
+    expect(other).toEqual(first);
   });
 });
