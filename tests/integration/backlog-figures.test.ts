@@ -57,7 +57,7 @@ describe("the backlog at a scrape", () => {
     ]);
     const finished = new Date("2026-11-28T10:00:00Z");
     await handle.db.insert(scheduledJobs).values([
-      { name: "metrics-test-done", nextRunAt: now, lastFinishedAt: finished },
+      { name: "metrics-test-done", nextRunAt: new Date(now.getTime() - 600_000), lastFinishedAt: finished },
       { name: "metrics-test-never", nextRunAt: now },
     ]);
     try {
@@ -67,7 +67,7 @@ describe("the backlog at a scrape", () => {
       expect(mail.overdueSeconds).toBeGreaterThanOrEqual(89);
       expect(mail.overdueSeconds).toBeLessThan(92);
       expect(figures.queues.find((queue) => queue.queue === "push")).toEqual({ queue: "push", waiting: 0, overdueSeconds: 0 });
-      expect(figures.jobs).toEqual(expect.arrayContaining([{ job: "metrics-test-done", lastSuccess: finished }, { job: "metrics-test-never", lastSuccess: null }]));
+      expect(figures.jobs).toEqual(expect.arrayContaining([{ job: "metrics-test-done", lastSuccess: finished, overdueSeconds: 600 }, { job: "metrics-test-never", lastSuccess: null, overdueSeconds: 0 }]));
 
       setBacklogSource(() => backlogFigures(handle.db, languages, now));
       expect(await sample("dating_queue_depth", 'queue="mail"')).toBe(2);

@@ -26,7 +26,9 @@ export async function backlogFigures(db: Executor, brandLanguages: Record<string
       select 'postback', count(*), extract(epoch from ${at}::timestamptz - min(next_at) filter (where next_at <= ${at}::timestamptz))
         from postback_deliveries where status = 'pending'`),
   );
-  const jobs = resultRows<{ name: string; last_finished_at: Date | string | null }>(await db.execute(sql`select name, last_finished_at from scheduled_jobs order by name`));
+  const jobs = resultRows<{ name: string; last_finished_at: Date | string | null; overdue: number | string }>(
+    await db.execute(sql`select name, last_finished_at, greatest(0, extract(epoch from ${at}::timestamptz - next_run_at)) as overdue from scheduled_jobs order by name`),
+  );
   const byBrand = new Map<string, { waiting: number; oldest: number }>();
   for (const count of await inboxCounts(db, EVERYONE, brandLanguages)) {
     const brand = byBrand.get(count.siteId) ?? { waiting: 0, oldest: Number.POSITIVE_INFINITY };
@@ -36,7 +38,7 @@ export async function backlogFigures(db: Executor, brandLanguages: Record<string
   }
   return {
     queues: queues.map((row) => ({ queue: row.queue, waiting: Number(row.waiting), overdueSeconds: Math.max(0, Number(row.overdue ?? 0)) })),
-    jobs: jobs.map((row) => ({ job: row.name, lastSuccess: row.last_finished_at === null ? null : new Date(row.last_finished_at) })),
+    jobs: jobs.map((row) => ({ job: row.name, lastSuccess: row.last_finished_at === null ? null : new Date(row.last_finished_at), overdueSeconds: Number(row.overdue) })),
     inbox: [...byBrand].map(([brand, figures]) => ({ brand, waiting: figures.waiting, oldestWaitSeconds: Math.max(0, (now.getTime() - figures.oldest) / 1000) })),
   };
 }

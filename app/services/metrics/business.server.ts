@@ -102,7 +102,7 @@ export function jobRan(job: string, seconds: number, ok: boolean): void {
 /** The backlog as the database has it at a scrape (app/models/console/backlog-figures.server.ts). */
 export interface Backlog {
   queues: { queue: DeliveryChannel; waiting: number; overdueSeconds: number }[];
-  jobs: { job: string; lastSuccess: Date | null }[];
+  jobs: { job: string; lastSuccess: Date | null; overdueSeconds: number }[];
   inbox: { brand: string; waiting: number; oldestWaitSeconds: number }[];
 }
 
@@ -153,6 +153,10 @@ backlogGauge("dating_queue_overdue_seconds", "How long past its due time the mos
 
 backlogGauge("dating_job_last_success_timestamp_seconds", "When each scheduled job last finished without an error (Unix time), by job; absent until it has.", ["job"], (gauge, figures) => {
   for (const row of figures.jobs) if (row.lastSuccess) gauge.set({ job: row.job }, row.lastSuccess.getTime() / 1000);
+});
+
+backlogGauge("dating_job_overdue_seconds", "How long past its next run each scheduled job is (0 when not due): no process is running the jobs when it grows.", ["job"], (gauge, figures) => {
+  for (const row of figures.jobs) gauge.set({ job: row.job }, row.overdueSeconds);
 });
 
 backlogGauge("dating_operator_inbox_waiting", "Conversations in the operator inbox waiting for an answer, by brand.", ["brand"], (gauge, figures) => {

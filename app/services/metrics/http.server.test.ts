@@ -2,8 +2,8 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { httpDuration, httpInFlight, httpRequests, requestStarted, statusClass } from "./http.server";
 
 const inFlight = async () => (await httpInFlight.get()).values[0]?.value ?? 0;
-const counted = async (labels: Record<string, string>) =>
-  (await httpRequests.get()).values.filter((value) => Object.entries(labels).every(([key, wanted]) => value.labels[key] === wanted)).reduce((sum, value) => sum + value.value, 0);
+const counted = async (labels: Partial<Record<"route" | "method" | "status" | "kind", string>>) =>
+  (await httpRequests.get()).values.filter((value) => (Object.entries(labels) as [keyof typeof labels, string][]).every(([key, wanted]) => value.labels[key] === wanted)).reduce((sum, value) => sum + value.value, 0);
 
 beforeEach(() => {
   httpRequests.reset();
