@@ -71,8 +71,8 @@ describe("the backlog at a scrape", () => {
 
       setBacklogSource(() => backlogFigures(handle.db, languages, now));
       expect(await sample("dating_queue_depth", 'queue="mail"')).toBe(2);
-      expect(await sample("dating_job_last_success_timestamp_seconds", 'job="metrics-test-done"')).toBe(finished.getTime() / 1000);
-      expect(await sample("dating_job_last_success_timestamp_seconds", 'job="metrics-test-never"')).toBeUndefined();
+      expect(await sample("dating_job_last_success_timestamp_seconds", 'scheduled_job="metrics-test-done"')).toBe(finished.getTime() / 1000);
+      expect(await sample("dating_job_last_success_timestamp_seconds", 'scheduled_job="metrics-test-never"')).toBeUndefined();
     } finally {
       await handle.db.execute(sql`delete from mail_queue`);
       await handle.db.execute(sql`delete from scheduled_jobs where name like 'metrics-test-%'`);
@@ -80,7 +80,7 @@ describe("the backlog at a scrape", () => {
   });
 
   it("counts and times each job run by its outcome", async () => {
-    const runs = async (job: string, outcome: string) => (await jobRuns.get()).values.find((value) => value.labels.job === job && value.labels.outcome === outcome)?.value ?? 0;
+    const runs = async (job: string, outcome: string) => (await jobRuns.get()).values.find((value) => value.labels.scheduled_job === job && value.labels.outcome === outcome)?.value ?? 0;
     const jobs = [
       { name: "metrics-test-ok", intervalMs: 60_000, run: async () => undefined },
       { name: "metrics-test-fails", intervalMs: 60_000, run: async () => Promise.reject(new Error("down")) },
@@ -88,7 +88,7 @@ describe("the backlog at a scrape", () => {
     try {
       expect(await runDueJobs(handle.db, jobs)).toEqual(["metrics-test-ok", "metrics-test-fails"]);
       expect([await runs("metrics-test-ok", "ok"), await runs("metrics-test-fails", "failed"), await runs("metrics-test-fails", "ok")]).toEqual([1, 1, 0]);
-      expect(await sample("dating_job_duration_seconds_count", 'job="metrics-test-ok"', "dating_job_duration_seconds")).toBe(1);
+      expect(await sample("dating_job_duration_seconds_count", 'scheduled_job="metrics-test-ok"', "dating_job_duration_seconds")).toBe(1);
     } finally {
       await handle.db.execute(sql`delete from scheduled_jobs where name like 'metrics-test-%'`);
     }

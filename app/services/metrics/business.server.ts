@@ -80,23 +80,26 @@ export function deliveryAttempted(channel: DeliveryChannel, ok: boolean): void {
 
 export const jobRuns = new Counter({
   name: "dating_job_runs_total",
-  help: "Scheduled job runs in this process, by job and outcome (ok, failed).",
-  labelNames: ["job", "outcome"],
+  help: "Scheduled job runs in this process, by scheduled job and outcome (ok, failed).",
+  labelNames: ["scheduled_job", "outcome"],
   registers: [registry],
 });
 
 export const jobDuration = new Histogram({
   name: "dating_job_duration_seconds",
   help: "How long a scheduled job's run took, by job.",
-  labelNames: ["job"],
+  labelNames: ["scheduled_job"],
   buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60, 300],
   registers: [registry],
 });
 
-/** Counts and times one run of a scheduled job (app/jobs/job-runner.server.ts). */
+/**
+ * Counts and times one run of a scheduled job (app/jobs/job-runner.server.ts). The label is not
+ * `job`: Prometheus gives every series the scrape's own `job` label.
+ */
 export function jobRan(job: string, seconds: number, ok: boolean): void {
-  jobRuns.inc({ job, outcome: ok ? "ok" : "failed" });
-  jobDuration.observe({ job }, seconds);
+  jobRuns.inc({ scheduled_job: job, outcome: ok ? "ok" : "failed" });
+  jobDuration.observe({ scheduled_job: job }, seconds);
 }
 
 /** The backlog as the database has it at a scrape (app/models/console/backlog-figures.server.ts). */
@@ -151,12 +154,12 @@ backlogGauge("dating_queue_overdue_seconds", "How long past its due time the mos
   for (const row of figures.queues) gauge.set({ queue: row.queue }, row.overdueSeconds);
 });
 
-backlogGauge("dating_job_last_success_timestamp_seconds", "When each scheduled job last finished without an error (Unix time), by job; absent until it has.", ["job"], (gauge, figures) => {
-  for (const row of figures.jobs) if (row.lastSuccess) gauge.set({ job: row.job }, row.lastSuccess.getTime() / 1000);
+backlogGauge("dating_job_last_success_timestamp_seconds", "When each scheduled job last finished without an error (Unix time), by job; absent until it has.", ["scheduled_job"], (gauge, figures) => {
+  for (const row of figures.jobs) if (row.lastSuccess) gauge.set({ scheduled_job: row.job }, row.lastSuccess.getTime() / 1000);
 });
 
-backlogGauge("dating_job_overdue_seconds", "How long past its next run each scheduled job is (0 when not due): no process is running the jobs when it grows.", ["job"], (gauge, figures) => {
-  for (const row of figures.jobs) gauge.set({ job: row.job }, row.overdueSeconds);
+backlogGauge("dating_job_overdue_seconds", "How long past its next run each scheduled job is (0 when not due): no process is running the jobs when it grows.", ["scheduled_job"], (gauge, figures) => {
+  for (const row of figures.jobs) gauge.set({ scheduled_job: row.job }, row.overdueSeconds);
 });
 
 backlogGauge("dating_operator_inbox_waiting", "Conversations in the operator inbox waiting for an answer, by brand.", ["brand"], (gauge, figures) => {
