@@ -18,7 +18,8 @@ beforeAll(async () => {
   const dir = tempDir("tenants-");
   copyDemoTenant("flirtpunt", dir);
   database = process.env.DATABASE_URL ? await createTestDatabase() : null;
-  server = startServer(dir, { METRICS_TOKEN: TOKEN, DEV_TENANT_HOSTS: "1", ...(database?.url ? { DATABASE_URL: database.url } : {}) });
+  // One process, also on PostgreSQL (the sum over several is metrics-processes.test.ts).
+  server = startServer(dir, { METRICS_TOKEN: TOKEN, DEV_TENANT_HOSTS: "1", WEB_CONCURRENCY: "1", ...(database?.url ? { DATABASE_URL: database.url } : {}) });
   await waitForListening(server);
 }, 90_000);
 
