@@ -23,8 +23,8 @@ describe("the database's usage", () => {
       inside = database.usage().busy;
     });
     const selects = Promise.all([1, 2, 3].map(() => database.db.select({ id: members.id }).from(members).limit(1)));
-    // Started, not finished: the sleeping query, the transaction and the three selects.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Once every started query has been handed to the driver, the sleeping one at least still holds a connection.
+    await new Promise((resolve) => setImmediate(resolve));
     expect(database.usage().busy).toBeGreaterThanOrEqual(2);
     await Promise.all([slow, transaction, selects]);
     // A query inside a transaction is not counted again: the transaction already holds its connection.
