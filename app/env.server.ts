@@ -53,6 +53,8 @@ const envSchema = z.object({
   MAIL_WEBHOOK_SECRET: z.string().min(16).optional(),
   /** The secret of the mail provider's inbound webhook (replies to support mails), another than MAIL_WEBHOOK_SECRET. */
   MAIL_INBOUND_SECRET: z.string().min(16).optional(),
+  /** The bearer token Prometheus sends for /metrics; without it /metrics is an unknown page (docs/operations.md#metrics). */
+  METRICS_TOKEN: z.string().min(16).optional(),
   /**
    * `1` (the browser tests only): the /dev pages also answer requests that a proxy on this machine
    * forwarded, as the browser tests give each visitor an address of their own that way.

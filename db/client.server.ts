@@ -25,12 +25,59 @@ export interface DatabaseHandle {
    * re-listened after a reconnect; PGlite: in process). Resolves once listening; the returned
    * function stops it.
    */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(channel: string, onPayload: (payload: string) => void, onListen?: () => void): Promise<() => Promise<void>>;
+  /** How many connections the process may open, and how many queries or transactions hold one now (docs/operations.md#metrics). */
+  usage(): ConnectionUsage;
   /**
    * PGlite only: the whole data directory as a tarball, to open copies of this database with
    * `loadDataDir` (the tests migrate one database and copy it per test file this way).
    */
   dumpDataDir?(): Promise<Blob>;
+}
+
+/**
+ * Neither postgres.js nor PGlite reports its pool: this process counts what holds a connection —
+ * a query outside a transaction, or a whole transaction — itself. More of them than `size` wait.
+ */
+export interface ConnectionUsage {
+  size: number;
+  busy: number;
+}
+
+/** Counts a query of postgres.js (a lazy promise, run when first awaited) while it runs. */
+function countedQuery<Q extends object>(query: Q, usage: ConnectionUsage): Q {
+  let counted: PromiseLike<unknown> | undefined;
+  const proxy: Q = new Proxy(query, {
+    get(target, key) {
+      const value = Reflect.get(target, key, target) as unknown;
+      if (key === "then") {
+        return (onFulfilled?: (value: unknown) => unknown, onRejected?: (reason: unknown) => unknown) => {
+          if (!counted) {
+            usage.busy++;
+            const release = () => void usage.busy--;
+            counted = (value as PromiseLike<unknown>["then"]).call(target, (result) => (release(), result), (error: unknown) => (release(), Promise.reject(error)));
+          }
+          return (counted as PromiseLike<unknown>).then(onFulfilled, onRejected);
+        };
+      }
+      if (typeof value !== "function") return value;
+      // Chained options (`.values()`) return the query itself: the chain stays counted.
+      return (...args: unknown[]) => {
+        const result = (value as (...a: unknown[]) => unknown).apply(target, args);
+        return result === target ? proxy : result;
+      };
+    },
+  });
+  return proxy;
+}
+
+async function holding<T>(usage: ConnectionUsage, work: () => Promise<T>): Promise<T> {
+  usage.busy++;
+  try {
+    return await work();
+  } finally {
+    usage.busy--;
+  }
 }
 
 export interface DatabaseOptions {
@@ -55,17 +102,22 @@ const MIGRATION_LOCK_KEY = 7_245_311;
  * nine tenths of its CPU for a member's page at a million profiles (docs/scaling.md#database).
  * Transactions and savepoints get the same client.
  */
-function preparingStatements(client: postgres.Sql): postgres.Sql {
+function preparingStatements(client: postgres.Sql, usage?: ConnectionUsage): postgres.Sql {
   return new Proxy(client, {
     get(target, key, receiver) {
       if (key === "unsafe") {
-        return (query: string, params?: postgres.ParameterOrJSON<never>[], options?: postgres.UnsafeQueryOptions) => target.unsafe(query, params, { ...options, prepare: true });
+        return (query: string, params?: postgres.ParameterOrJSON<never>[], options?: postgres.UnsafeQueryOptions) => {
+          const pending = target.unsafe(query, params, { ...options, prepare: true });
+          return usage ? countedQuery(pending, usage) : pending;
+        };
       }
       if (key === "begin" || key === "savepoint") {
         return (...args: unknown[]) => {
           const work = args.pop() as (sql: postgres.Sql) => unknown;
-          const original = Reflect.get(target, key, target) as (...a: unknown[]) => unknown;
-          return original.call(target, ...args, (inner: postgres.Sql) => work(preparingStatements(inner)));
+          const original = Reflect.get(target, key, target) as (...a: unknown[]) => Promise<unknown>;
+          // A transaction holds its connection throughout; its own queries are not counted again.
+          const run = () => original.call(target, ...args, (inner: postgres.Sql) => work(preparingStatements(inner)));
+          return usage ? holding(usage, run) : run();
         };
       }
       return Reflect.get(target, key, receiver) as unknown;
@@ -76,11 +128,13 @@ function preparingStatements(client: postgres.Sql): postgres.Sql {
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   const url = options.url;
   if (url) {
+    const max = options.maxConnections ?? 10;
     const client = postgres(url, {
-      max: options.maxConnections ?? 10,
+      max,
       onnotice: () => undefined,
     });
-    const db = drizzlePostgres({ client: preparingStatements(client), schema }) as unknown as Database;
+    const usage: ConnectionUsage = { size: max, busy: 0 };
+    const db = drizzlePostgres({ client: preparingStatements(client, usage), schema }) as unknown as Database;
     const directUrl = options.directUrl ?? url;
     // LISTEN keeps a session: through a transaction-mode pooler it needs a direct connection.
     const listener = directUrl === url ? client : postgres(directUrl, { max: 1, onnotice: () => undefined });
@@ -102,28 +156,47 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
         await client.end({ timeout: 5 });
         if (listener !== client) await listener.end({ timeout: 5 });
       },
-      async listen(channel, onPayload) {
-        const { unlisten } = await listener.listen(channel, onPayload);
+      async listen(channel, onPayload, onListen) {
+        // postgres.js listens again after a lost connection, and says so through onListen each time.
+        const { unlisten } = await listener.listen(channel, onPayload, onListen);
         return unlisten;
       },
+      usage: () => usage,
     };
   }
   const dataDir = options.dataDir ?? "memory://";
   if (!dataDir.startsWith("memory://")) mkdirSync(dataDir, { recursive: true });
   const client = new PGlite(dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
-  const pglite = drizzlePglite({ client, schema });
+  const usage: ConnectionUsage = { size: 1, busy: 0 };
+  const pglite = drizzlePglite({ client: countedPglite(client, usage), schema });
   return {
     db: pglite as unknown as Database,
     kind: "pglite",
     migrate: () => migratePglite(pglite, { migrationsFolder: MIGRATIONS_FOLDER }),
     close: () => client.close(),
-    async listen(channel, onPayload) {
+    async listen(channel, onPayload, onListen) {
       const stop = await client.listen(channel, onPayload);
+      onListen?.();
       return () => stop();
     },
+    usage: () => usage,
     // Uncompressed: a copy then loads without unzipping it first.
     dumpDataDir: () => client.dumpDataDir("none"),
   };
+}
+
+/** PGlite runs one query at a time: each query and transaction drizzle starts is counted while it runs. */
+function countedPglite(client: PGlite, usage: ConnectionUsage): PGlite {
+  return new Proxy(client, {
+    get(target, key) {
+      const value = Reflect.get(target, key, target) as unknown;
+      if (typeof value !== "function") return value;
+      // PGlite keeps private fields: its methods run on the client itself, not on the proxy.
+      const method = (value as (...args: unknown[]) => unknown).bind(target);
+      if (key !== "query" && key !== "exec" && key !== "transaction") return method;
+      return (...args: unknown[]) => holding(usage, () => method(...args) as Promise<unknown>);
+    },
+  });
 }
 
 /** Rows of a raw `db.execute()` result, which postgres.js and PGlite shape differently. */

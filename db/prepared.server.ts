@@ -1,4 +1,5 @@
 import type { Database } from "./client.server";
+import { observeQuery } from "../app/services/metrics/database.server";
 
 /**
  * A statement built once per database handle and from then on only given its values. drizzle
@@ -15,4 +16,23 @@ export function preparedPerDatabase<T>(prepare: (db: Database) => T): (db: Datab
     if (statement === undefined) prepared.set(db, (statement = prepare(db)));
     return statement;
   };
+}
+
+/**
+ * Prepares a statement under its name and times each execution by that name
+ * (`dating_db_query_duration_seconds`, docs/operations.md#metrics): drizzle keeps no name on
+ * the prepared query, so the name is given here once for both.
+ */
+export function prepareTimed<Q extends { execute(...args: never[]): Promise<unknown> }>(builder: { prepare(name: string): Q }, name: string): Q {
+  const query = builder.prepare(name);
+  const execute = query.execute.bind(query) as (...args: unknown[]) => Promise<unknown>;
+  query.execute = (async (...args: unknown[]) => {
+    const started = performance.now();
+    try {
+      return await execute(...args);
+    } finally {
+      observeQuery(name, (performance.now() - started) / 1000);
+    }
+  }) as Q["execute"];
+  return query;
 }

@@ -4,6 +4,7 @@
 // time (a new one listens before an old one stops: a deploy drops no request); on SIGTERM or
 // SIGINT lets each finish what it is answering and then exits.
 import cluster from "node:cluster";
+import { AggregatorRegistry } from "prom-client";
 
 /** This many processes ending unasked (or failing to start) within the window stop the server. */
 const CRASH_WINDOW_MS = 60_000;
@@ -101,6 +102,18 @@ export function runPrimary(count, log = console.log) {
     await Promise.all(all.map((worker) => (retiring.has(worker) ? new Promise((resolve) => worker.once("exit", resolve)) : retire(worker))));
     process.exit(exitCode);
   }
+
+  // A server process asked for /metrics asks here for the sum over all processes
+  // (app/web/metrics-endpoint.server.ts, docs/operations.md#metrics).
+  const metrics = new AggregatorRegistry();
+  cluster.on("message", (worker, message) => {
+    if (message?.type !== "dating:metrics-request") return;
+    const answer = (fields) => worker.isConnected() && worker.send({ type: "dating:metrics-answer", id: message.id, ...fields });
+    metrics.clusterMetrics().then(
+      (text) => answer({ text }),
+      (error) => answer({ error: error.message }),
+    );
+  });
 
   process.on("SIGHUP", () => void restartAll());
   for (const signal of ["SIGTERM", "SIGINT"]) {

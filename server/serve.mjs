@@ -27,7 +27,7 @@ function exitOnSettingError(error) {
 }
 
 const build = await import(BUILD_PATH).catch(exitOnSettingError);
-const { createAppHandler, startup, shutdown, endEventStreams } = build.entry.module;
+const { createAppHandler, createMetricsHandler, startup, shutdown, endEventStreams } = build.entry.module;
 const production = process.env.NODE_ENV === "production";
 const port = Number(process.env.PORT ?? 3000);
 // Only this machine reaches a server nobody configured (docs/product/safety.md#fail-closed); a
@@ -53,6 +53,10 @@ const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", false);
 app.use(compression());
+// Prometheus's scrape, before the site: with METRICS_TOKEN and its bearer token only, otherwise on
+// to the site's 404; never counted as a request of a brand (docs/operations.md#metrics).
+const handleMetrics = createMetricsHandler();
+app.get("/metrics", (req, res, next) => void handleMetrics(req, res, next).catch(next));
 // The browser build goes out as compressed at build time (server/precompress.mjs): Brotli to every
 // browser that takes it, gzip to the rest, the file itself to a client that takes neither; nothing is
 // compressed per request (docs/decisions/039-precompressed-build.md). `remix dev` rebuilds without

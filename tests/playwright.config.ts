@@ -2,6 +2,8 @@ import path from "node:path";
 import { defineConfig } from "@playwright/test";
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3199);
+/** The bearer token of /metrics for the browser tests' server (tests/e2e/metrics.spec.ts). */
+export const E2E_METRICS_TOKEN = "e2e-metrics-token-0123456789";
 const root = path.resolve(import.meta.dirname, "..");
 
 export default defineConfig({
@@ -41,7 +43,7 @@ export default defineConfig({
     timeout: 180_000,
     reuseExistingServer: false,
     // Request lines would fill the test output; warnings and errors still show.
-    env: { E2E_PORT: String(E2E_PORT), LOG_LEVEL: "warn" },
+    env: { E2E_PORT: String(E2E_PORT), LOG_LEVEL: "warn", METRICS_TOKEN: E2E_METRICS_TOKEN },
     stdout: "pipe",
     stderr: "pipe",
   },

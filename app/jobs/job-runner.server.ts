@@ -1,6 +1,7 @@
 import { eq, lte, and, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.server";
 import { scheduledJobs } from "../../db/schema/index";
+import { jobRan } from "~/services/metrics/business.server";
 
 export interface Job {
   name: string;
@@ -26,11 +27,14 @@ export async function runDueJobs(db: Database, jobs: Job[], now = new Date(), lo
       .returning({ name: scheduledJobs.name });
     if (!claimed) continue;
     ran.push(job.name);
+    const started = performance.now();
     try {
       const summary = await job.run(db, now);
+      jobRan(job.name, (performance.now() - started) / 1000, true);
       await db.update(scheduledJobs).set({ lastFinishedAt: sql`now()`, lastError: null }).where(eq(scheduledJobs.name, job.name));
       if (summary) log(`job ${job.name}: ${summary}`);
     } catch (error) {
+      jobRan(job.name, (performance.now() - started) / 1000, false);
       const message = error instanceof Error ? error.message : String(error);
       await db.update(scheduledJobs).set({ lastError: message.slice(0, 2000) }).where(eq(scheduledJobs.name, job.name));
       log(`job ${job.name} failed: ${message}`);

@@ -3,6 +3,7 @@ import { createReadableStreamFromReadable, createRequestHandler, writeReadableSt
 import { createRequestContext, staffAreaOpen } from "~/context.server";
 import { env } from "~/env.server";
 import { logger } from "~/services/logging/logger.server";
+import { requestStarted } from "~/services/metrics/http.server";
 import { createRouteMatcher, opaqueId, requestIdFor } from "./request-log.server";
 import { clientAddress, isFromThisMachine, nearestValue, parseTrustedProxies, peerIsTrusted, warnUntrustedForwarding } from "./client-address.server";
 import { wholeDocumentBody } from "./document-body.server";
@@ -66,6 +67,12 @@ export function createAppHandler(build: ServerBuild) {
   const devPagesForwarded = env().devPagesForwarded;
   return async (req: IncomingMessage, res: ServerResponse, next: (error: unknown) => void): Promise<void> => {
     const started = performance.now();
+    // Counted by route id, never the raw path (docs/operations.md#metrics).
+    const counted = requestStarted(started);
+    res.once("close", () => {
+      const { route, kind } = routeOf(new URL(req.url ?? "/", "http://path.invalid").pathname);
+      counted.finished({ route, kind, method: req.method ?? "GET", status: res.statusCode });
+    });
     try {
       const headers = headersOf(req);
       const viaTrustedProxy = peerIsTrusted(req, trust);
@@ -96,6 +103,8 @@ export function createAppHandler(build: ServerBuild) {
       // Over HTTPS: TLS here, or at our proxy, which says so in X-Forwarded-Proto.
       const https = "encrypted" in req.socket || (viaTrustedProxy && nearestValue(headers, "x-forwarded-proto") === "https");
       finishHeaders(response.headers, { member: context.member !== null, https, staffArea });
+      // An open event stream is no longer a request being worked on once its headers go out.
+      if (/text\/event-stream/i.test(response.headers.get("content-type") ?? "")) counted.streaming();
       await sendResponse(res, response);
     } catch (error) {
       next(error);

@@ -60,7 +60,7 @@ describe("member events", () => {
     await new Promise((r) => setTimeout(r, 100));
     expect(ears.heard).toEqual([{ memberId, kind: "message", eventId: id, data: undefined }]);
     expect(heard[0]!.eventId).toBe(id);
-    expect(await eventsAfter(handle.db, memberId, 0, 10)).toEqual([{ id, kind: "message", data: { conversation: 7 } }]);
+    expect(await eventsAfter(handle.db, memberId, 0, 10)).toEqual([{ id, kind: "message", data: { conversation: 7 }, at: expect.any(Date) }]);
     await hub.stop();
   });
 

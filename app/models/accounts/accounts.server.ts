@@ -16,6 +16,7 @@ import type { SignupInput } from "./signup-schema";
 import type { Tracking } from "./tracking";
 import { grantWelcomeDiscount } from "~/models/payments/member-discounts.server";
 import { recordSecurityEvent } from "~/models/safety/security-events.server";
+import { confirmations, signups } from "~/services/metrics/business.server";
 
 export type ExistingAccount = "none" | "active" | "deleting";
 
@@ -67,7 +68,7 @@ export async function createAccount(
   const passwordHash = await hashPassword(form.password);
   const credits = tenant.settings.signup_credits;
   try {
-    return await db.transaction(async (tx) => {
+    const created = await db.transaction(async (tx) => {
       const [member] = await tx
         .insert(members)
         .values({
@@ -104,6 +105,8 @@ export async function createAccount(
       await recordConversion(tx, { memberId, event: "signup" });
       return { memberId, activationToken };
     });
+    signups.inc({ brand: tenant.id });
+    return created;
   } catch (error) {
     if (isUniqueViolation(error)) return null;
     throw error;
@@ -116,12 +119,14 @@ export async function createAccount(
  * source); the profile is listed at once, unless the member chose to be invisible.
  */
 export async function confirmEmail(db: Database, memberId: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const confirmed = await tx.update(members).set({ status: "active" }).where(and(eq(members.id, memberId), eq(members.status, "not_confirmed"))).returning({ id: members.id });
-    if (confirmed.length === 0) return;
+  const brand = await db.transaction(async (tx) => {
+    const [confirmed] = await tx.update(members).set({ status: "active" }).where(and(eq(members.id, memberId), eq(members.status, "not_confirmed"))).returning({ siteId: members.siteId });
+    if (!confirmed) return null;
     await refreshListing(tx, memberId);
     await recordConversion(tx, { memberId, event: "confirmed" });
+    return confirmed.siteId;
   });
+  if (brand) confirmations.inc({ brand });
 }
 
 export type LoginResult =

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, lt, ne, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../../db/client.server";
-import { preparedPerDatabase } from "../../../db/prepared.server";
+import { preparedPerDatabase, prepareTimed } from "../../../db/prepared.server";
 import { members, photos, profiles, sessions } from "../../../db/schema";
 import { SESSION_DAYS, sessionCookie } from "~/web/cookies.server";
 import { mayBeLoggedIn, type CurrentMember } from "~/models/members/current-member";
@@ -35,42 +35,44 @@ export async function sessionIdFrom(cookieHeader: string | null): Promise<string
 
 /** Every request of a logged-in member starts with this lookup. */
 const sessionLookup = preparedPerDatabase((db: Database) =>
-  db
-    .select({
-      id: members.id,
-      siteId: members.siteId,
-      email: members.email,
-      status: members.status,
-      language: members.language,
-      credits: members.credits,
-      freeMessages: members.freeMessages,
-      paidUser: members.paidUser,
-      invisible: members.invisible,
-      notificationsDisabled: members.notificationsDisabled,
-      promptsSnoozed: members.promptsSnoozed,
-      lastChatId: members.lastChatId,
-      createdAt: members.createdAt,
-      name: profiles.name,
-      thumbKey: photos.thumbKey,
-      lastSeenAt: sessions.lastSeenAt,
-      sessionStartedAt: sessions.createdAt,
-    })
-    .from(sessions)
-    .innerJoin(members, eq(members.id, sessions.memberId))
-    .innerJoin(profiles, eq(profiles.memberId, members.id))
-    .leftJoin(photos, eq(photos.id, profiles.mainPhotoId))
-    .where(
-      and(
-        eq(sessions.idHash, sql.placeholder("idHash")),
-        eq(sessions.siteId, sql.placeholder("siteId")),
-        gt(sessions.expiresAt, sql`now()`),
-        // Idle sessions end as well: a browser left logged in and not used for the brand's idle
-        // days is logged out, whatever is left of the 30 days (docs/product/accounts.md#sessions).
-        sql`${sessions.lastSeenAt} > now() - make_interval(days => ${sql.placeholder("idleDays")}::int)`,
-      ),
-    )
-    .limit(1)
-    .prepare("session_member"),
+  prepareTimed(
+    db
+      .select({
+        id: members.id,
+        siteId: members.siteId,
+        email: members.email,
+        status: members.status,
+        language: members.language,
+        credits: members.credits,
+        freeMessages: members.freeMessages,
+        paidUser: members.paidUser,
+        invisible: members.invisible,
+        notificationsDisabled: members.notificationsDisabled,
+        promptsSnoozed: members.promptsSnoozed,
+        lastChatId: members.lastChatId,
+        createdAt: members.createdAt,
+        name: profiles.name,
+        thumbKey: photos.thumbKey,
+        lastSeenAt: sessions.lastSeenAt,
+        sessionStartedAt: sessions.createdAt,
+      })
+      .from(sessions)
+      .innerJoin(members, eq(members.id, sessions.memberId))
+      .innerJoin(profiles, eq(profiles.memberId, members.id))
+      .leftJoin(photos, eq(photos.id, profiles.mainPhotoId))
+      .where(
+        and(
+          eq(sessions.idHash, sql.placeholder("idHash")),
+          eq(sessions.siteId, sql.placeholder("siteId")),
+          gt(sessions.expiresAt, sql`now()`),
+          // Idle sessions end as well: a browser left logged in and not used for the brand's idle
+          // days is logged out, whatever is left of the 30 days (docs/product/accounts.md#sessions).
+          sql`${sessions.lastSeenAt} > now() - make_interval(days => ${sql.placeholder("idleDays")}::int)`,
+        ),
+      )
+      .limit(1),
+    "session_member",
+  ),
 );
 
 /**

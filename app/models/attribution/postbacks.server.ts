@@ -4,6 +4,7 @@ import { conversionEvents, postbackAttempts, postbackDeliveries, type TrackingDa
 import { publicRequest, RefusedAddressError } from "~/services/http/public-request.server";
 import type { TenantRegistry } from "~/tenancy/registry";
 import { allowsMarketing } from "~/models/consent/consent-records.server";
+import { deliveryAttempted } from "~/services/metrics/business.server";
 
 /** Back-off between attempts of one postback; after the last it is given up. */
 const RETRY_MINUTES = [1, 5, 15, 60, 180, 720];
@@ -124,6 +125,7 @@ export async function deliverPostbacks(db: Database, send: PostbackSender, plain
     }
     const attempts = delivery.attempts + 1;
     const done = error === null;
+    deliveryAttempted("postback", done);
     const gaveUp = !done && (attempts >= MAX_POSTBACK_ATTEMPTS || refused);
     await db.transaction(async (tx) => {
       await tx.insert(postbackAttempts).values({ deliveryId: delivery.id, status, ms: Date.now() - started, error });

@@ -9,6 +9,7 @@ import { publishEvent, publishEvents } from "~/models/notifications/member-event
 import { queuePush } from "~/models/notifications/push-delivery.server";
 import { asksIfReal } from "~/models/staff/honesty-questions";
 import { careLimitReached, noteCareSignals } from "~/models/safety/member-care.server";
+import { messagesSent } from "~/services/metrics/business.server";
 
 export type MessageContent =
   | { kind: "text"; body: string }
@@ -112,7 +113,7 @@ export async function sendMessage(
   if (invalid) return { ok: false, reason: invalid };
   if (input.senderId === input.recipientId) return { ok: false, reason: "unavailable" };
   try {
-    return await db.transaction(async (tx) => {
+    const outcome = await db.transaction(async (tx) => {
       const { sender, free, cost, existingConversation, recipientFictional } = await checkSend(tx, { ...input, kind: content.kind }, true);
       // The brand's limits that protect members (docs/product/staff.md#vulnerable-members): a
       // reached limit is recorded (this transaction commits it) and the message is not sent.
@@ -163,6 +164,8 @@ export async function sendMessage(
       await queuePush(tx, input.recipientId, { kind: "message", conversationId: conversation.id, senderId: sender.id, newConversation });
       return { ok: true, conversationId: conversation.id, messageId: message!.id, charged: cost, creditsLeft, newConversation } as const;
     });
+    if (outcome.ok) messagesSent.inc({ brand: tenant.id });
+    return outcome;
   } catch (error) {
     if (error instanceof Refused) return { ok: false, reason: error.reason };
     throw error;

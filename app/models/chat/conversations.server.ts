@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, gte, isNull, lt, notInArray, or, sql, sum, type Placeholder, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database, Executor } from "../../../db/client.server";
-import { preparedPerDatabase } from "../../../db/prepared.server";
+import { preparedPerDatabase, prepareTimed } from "../../../db/prepared.server";
 import { conversationMembers, conversations, members, messages, photos, profiles } from "../../../db/schema";
 import type { Storage } from "~/services/storage/storage";
 import type { MessageKind } from "./chat-rules";
@@ -68,26 +68,28 @@ export async function conversationList(
 const listPages = preparedPerDatabase((db: Database) => {
   const last = alias(messages, "last");
   const page = (after: SQL | undefined, name: string) =>
-    db
-      .select({
-        ...cardColumns,
-        conversationId: conversationMembers.conversationId,
-        unread: conversationMembers.unread,
-        lastMessageAt: conversationMembers.lastMessageAt,
-        at: sql<string>`${conversationMembers.lastMessageAt}::text`,
-        lastKind: last.kind,
-        lastBody: last.body,
-        lastSender: last.senderId,
-      })
-      .from(conversationMembers)
-      .innerJoin(members, eq(members.id, conversationMembers.otherId))
-      .innerJoin(profiles, eq(profiles.memberId, conversationMembers.otherId))
-      .leftJoin(photos, approvedMainPhoto)
-      .leftJoin(last, eq(last.id, conversationMembers.lastMessageId))
-      .where(and(listed(db, sql.placeholder("memberId"), sql.placeholder("pool")), after))
-      .orderBy(desc(conversationMembers.lastMessageAt), desc(conversationMembers.conversationId))
-      .limit(sql.placeholder("limit"))
-      .prepare(name);
+    prepareTimed(
+      db
+        .select({
+          ...cardColumns,
+          conversationId: conversationMembers.conversationId,
+          unread: conversationMembers.unread,
+          lastMessageAt: conversationMembers.lastMessageAt,
+          at: sql<string>`${conversationMembers.lastMessageAt}::text`,
+          lastKind: last.kind,
+          lastBody: last.body,
+          lastSender: last.senderId,
+        })
+        .from(conversationMembers)
+        .innerJoin(members, eq(members.id, conversationMembers.otherId))
+        .innerJoin(profiles, eq(profiles.memberId, conversationMembers.otherId))
+        .leftJoin(photos, approvedMainPhoto)
+        .leftJoin(last, eq(last.id, conversationMembers.lastMessageId))
+        .where(and(listed(db, sql.placeholder("memberId"), sql.placeholder("pool")), after))
+        .orderBy(desc(conversationMembers.lastMessageAt), desc(conversationMembers.conversationId))
+        .limit(sql.placeholder("limit")),
+      name,
+    );
   const afterAt = sql`${sql.placeholder("afterAt")}::timestamptz`;
   return {
     first: page(undefined, "conversations_first"),
@@ -115,22 +117,24 @@ export async function memberConversation(db: Database, memberId: number, convers
 /** Every conversation page, typing signal and message sent starts with this. */
 const conversationSides = preparedPerDatabase((db: Database) => {
   const otherSide = alias(conversationMembers, "other_side");
-  return db
-    .select({
-      id: conversationMembers.conversationId,
-      otherId: conversationMembers.otherId,
-      clearedAt: conversationMembers.clearedAt,
-      unread: conversationMembers.unread,
-      /** How far the other member has read this member's messages. */
-      otherReadUpTo: otherSide.readUpTo,
-      /** How far this member has read, and the other's newest message: whether opening it reads anything. */
-      readUpTo: conversationMembers.readUpTo,
-      newestFromOther: sql<number | null>`(select max(m.id) from messages m where m.conversation_id = conversation_members.conversation_id and m.sender_id = conversation_members.other_id)`,
-    })
-    .from(conversationMembers)
-    .innerJoin(otherSide, and(eq(otherSide.conversationId, conversationMembers.conversationId), eq(otherSide.memberId, conversationMembers.otherId)))
-    .where(and(eq(conversationMembers.memberId, sql.placeholder("memberId")), eq(conversationMembers.conversationId, sql.placeholder("conversationId"))))
-    .prepare("conversation_side");
+  return prepareTimed(
+    db
+      .select({
+        id: conversationMembers.conversationId,
+        otherId: conversationMembers.otherId,
+        clearedAt: conversationMembers.clearedAt,
+        unread: conversationMembers.unread,
+        /** How far the other member has read this member's messages. */
+        otherReadUpTo: otherSide.readUpTo,
+        /** How far this member has read, and the other's newest message: whether opening it reads anything. */
+        readUpTo: conversationMembers.readUpTo,
+        newestFromOther: sql<number | null>`(select max(m.id) from messages m where m.conversation_id = conversation_members.conversation_id and m.sender_id = conversation_members.other_id)`,
+      })
+      .from(conversationMembers)
+      .innerJoin(otherSide, and(eq(otherSide.conversationId, conversationMembers.conversationId), eq(otherSide.memberId, conversationMembers.otherId)))
+      .where(and(eq(conversationMembers.memberId, sql.placeholder("memberId")), eq(conversationMembers.conversationId, sql.placeholder("conversationId")))),
+    "conversation_side",
+  );
 });
 
 /** The conversation between two members, if there is one (for /members/{id}/chat). */
@@ -300,30 +304,34 @@ const messagePages = preparedPerDatabase((db: Database) => {
     // The conversation's messages this member still has: none from before they cleared it.
     const ofThisMember = and(eq(messages.conversationId, sql.placeholder("conversationId")), cleared ? gt(messages.createdAt, sql.placeholder("clearedAt")) : undefined);
     const page = (before: boolean) =>
+      prepareTimed(
+        db
+          .select({
+            id: messages.id,
+            senderId: messages.senderId,
+            kind: messages.kind,
+            body: messages.body,
+            photoKey: messages.photoKey,
+            photoThumbKey: messages.photoThumbKey,
+            giftId: messages.giftId,
+            createdAt: messages.createdAt,
+            // Messages past the history limit (evaluated once for the query): asked with the page, not after it.
+            olderHidden: sql<boolean>`exists (select 1 from ${messages} where ${and(ofThisMember, lt(messages.createdAt, limitStart))})`,
+          })
+          .from(messages)
+          .where(and(ofThisMember, gte(messages.createdAt, limitStart), before ? lt(messages.id, sql.placeholder("before")) : undefined))
+          .orderBy(desc(messages.id))
+          .limit(sql.placeholder("limit")),
+        `messages_${cleared ? "cleared" : "whole"}_${before ? "before" : "newest"}`,
+      );
+    const beyond = prepareTimed(
       db
-        .select({
-          id: messages.id,
-          senderId: messages.senderId,
-          kind: messages.kind,
-          body: messages.body,
-          photoKey: messages.photoKey,
-          photoThumbKey: messages.photoThumbKey,
-          giftId: messages.giftId,
-          createdAt: messages.createdAt,
-          // Messages past the history limit (evaluated once for the query): asked with the page, not after it.
-          olderHidden: sql<boolean>`exists (select 1 from ${messages} where ${and(ofThisMember, lt(messages.createdAt, limitStart))})`,
-        })
+        .select({ id: messages.id })
         .from(messages)
-        .where(and(ofThisMember, gte(messages.createdAt, limitStart), before ? lt(messages.id, sql.placeholder("before")) : undefined))
-        .orderBy(desc(messages.id))
-        .limit(sql.placeholder("limit"))
-        .prepare(`messages_${cleared ? "cleared" : "whole"}_${before ? "before" : "newest"}`);
-    const beyond = db
-      .select({ id: messages.id })
-      .from(messages)
-      .where(and(ofThisMember, lt(messages.createdAt, limitStart)))
-      .limit(1)
-      .prepare(`messages_${cleared ? "cleared" : "whole"}_beyond`);
+        .where(and(ofThisMember, lt(messages.createdAt, limitStart)))
+        .limit(1),
+      `messages_${cleared ? "cleared" : "whole"}_beyond`,
+    );
     return { newest: page(false), before: page(true), beyond };
   };
   return { whole: shapes(false), cleared: shapes(true) };

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type AnyColumn, type Placeholder, type SQL } from "drizzle-orm";
 import type { Database, Executor } from "../../../db/client.server";
-import { preparedPerDatabase } from "../../../db/prepared.server";
+import { preparedPerDatabase, prepareTimed } from "../../../db/prepared.server";
 import { likes, members, photos, profiles, swipeDays } from "../../../db/schema";
 import type { Storage } from "~/services/storage/storage";
 import type { LikesTab } from "./likes-tabs";
@@ -122,11 +122,13 @@ export interface LikeState {
 /** Every profile a member opens asks this. */
 const likesBetween = preparedPerDatabase((db: Database) => {
   const [viewerId, memberId] = [sql.placeholder("viewerId"), sql.placeholder("memberId")];
-  return db
-    .select({ likerId: likes.likerId, matchedAt: likes.matchedAt, seenAt: likes.seenAt })
-    .from(likes)
-    .where(or(and(eq(likes.likerId, viewerId), eq(likes.likedId, memberId)), and(eq(likes.likerId, memberId), eq(likes.likedId, viewerId))))
-    .prepare("likes_between");
+  return prepareTimed(
+    db
+      .select({ likerId: likes.likerId, matchedAt: likes.matchedAt, seenAt: likes.seenAt })
+      .from(likes)
+      .where(or(and(eq(likes.likerId, viewerId), eq(likes.likedId, memberId)), and(eq(likes.likerId, memberId), eq(likes.likedId, viewerId)))),
+    "likes_between",
+  );
 });
 
 /** Between a viewer and a profile: who liked whom, and whether their like to the viewer is still new. */
@@ -180,21 +182,23 @@ const likesTabs = preparedPerDatabase((db: Database) => {
     const received = name === "received";
     const other = received ? likes.likerId : likes.likedId;
     const memberId = sql.placeholder("memberId");
-    return db
-      .select({ ...cardColumns, seenAt: likes.seenAt, matchedAt: likes.matchedAt })
-      .from(likes)
-      .innerJoin(profiles, eq(profiles.memberId, other))
-      .leftJoin(photos, approvedMainPhoto)
-      .where(
-        and(
-          received ? eq(likes.likedId, memberId) : eq(likes.likerId, memberId),
-          name === "matches" ? isNotNull(likes.matchedAt) : undefined,
-          visibleOther(other, memberId, sql.placeholder("pool"), db),
-        ),
-      )
-      .orderBy(desc(name === "matches" ? likes.matchedAt : likes.createdAt))
-      .limit(sql.placeholder("limit"))
-      .prepare(`likes_${name}`);
+    return prepareTimed(
+      db
+        .select({ ...cardColumns, seenAt: likes.seenAt, matchedAt: likes.matchedAt })
+        .from(likes)
+        .innerJoin(profiles, eq(profiles.memberId, other))
+        .leftJoin(photos, approvedMainPhoto)
+        .where(
+          and(
+            received ? eq(likes.likedId, memberId) : eq(likes.likerId, memberId),
+            name === "matches" ? isNotNull(likes.matchedAt) : undefined,
+            visibleOther(other, memberId, sql.placeholder("pool"), db),
+          ),
+        )
+        .orderBy(desc(name === "matches" ? likes.matchedAt : likes.createdAt))
+        .limit(sql.placeholder("limit")),
+      `likes_${name}`,
+    );
   };
   return { received: tab("received"), given: tab("given"), matches: tab("matches") } satisfies Record<LikesTab, unknown>;
 });
@@ -227,7 +231,7 @@ const newLikesCounts = preparedPerDatabase((db: Database) => {
       )
       .limit(BADGE_CAP)
       .as("capped");
-    return db.select({ n: count() }).from(capped).prepare(exceptOne ? "new_likes_but_one" : "new_likes");
+    return prepareTimed(db.select({ n: count() }).from(capped), exceptOne ? "new_likes_but_one" : "new_likes");
   };
   return { all: counting(false), butOne: counting(true) };
 });

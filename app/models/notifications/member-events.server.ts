@@ -8,6 +8,7 @@ export interface StoredEvent {
   id: number;
   kind: string;
   data: Record<string, number>;
+  at: Date;
 }
 
 export interface NewEvent {
@@ -59,7 +60,7 @@ async function notify(db: Executor, signal: Parameters<typeof encodeSignal>[0]):
 /** A member's events after `afterId` (and, with `writtenSince`, any written since then), oldest first. */
 export function eventsAfter(db: Executor, memberId: number, afterId: number, limit: number, writtenSince?: Date): Promise<StoredEvent[]> {
   return db
-    .select({ id: memberEvents.id, kind: memberEvents.kind, data: memberEvents.data })
+    .select({ id: memberEvents.id, kind: memberEvents.kind, data: memberEvents.data, at: memberEvents.createdAt })
     .from(memberEvents)
     .where(and(eq(memberEvents.memberId, memberId), writtenSince ? or(gt(memberEvents.id, afterId), gt(memberEvents.createdAt, writtenSince)) : gt(memberEvents.id, afterId)))
     .orderBy(asc(memberEvents.id))

@@ -7,6 +7,7 @@ import type { TenantRegistry } from "~/tenancy/registry";
 import type { Tenant } from "~/tenancy/schema";
 import { recipientLanguage } from "~/models/accounts/account-mail.server";
 import { isLookingAt } from "./presence.server";
+import { deliveryAttempted } from "~/services/metrics/business.server";
 
 /** A push is tried this often before it is given up (about a day with the back-off below). */
 export const MAX_PUSH_ATTEMPTS = 8;
@@ -148,7 +149,9 @@ export async function deliverDuePushes(db: Database, registry: TenantRegistry, s
     } catch (error) {
       outcome = error instanceof Error ? error : new Error(String(error));
     }
-    if (typeof outcome === "number" && outcome >= 200 && outcome < 300) {
+    const delivered = typeof outcome === "number" && outcome >= 200 && outcome < 300;
+    deliveryAttempted("push", delivered);
+    if (delivered) {
       await db.delete(pushDeliveries).where(eq(pushDeliveries.id, push.id));
       sent += 1;
     } else if (outcome === 404 || outcome === 410) {

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
-import { preparedPerDatabase } from "../../../db/prepared.server";
+import { preparedPerDatabase, prepareTimed } from "../../../db/prepared.server";
 import { orders } from "../../../db/schema";
 import type { PaymentService } from "~/services/payments/payments";
 import { applyPaymentStatus, type OrderStatus } from "./order-payments.server";
@@ -47,13 +47,15 @@ export async function memberOrders(db: Database, input: { memberId: number; site
 
 /** /credits asks on every visit whether there is an order to repeat: one prepared statement. */
 const repeatable = preparedPerDatabase((db: Database) =>
-  db
-    .select(ORDER_COLUMNS)
-    .from(orders)
-    .where(and(eq(orders.memberId, sql.placeholder("memberId")), eq(orders.siteId, sql.placeholder("siteId"))))
-    .orderBy(sql`${orders.status} = 'paid' desc`, desc(orders.id))
-    .limit(1)
-    .prepare("order_to_repeat"),
+  prepareTimed(
+    db
+      .select(ORDER_COLUMNS)
+      .from(orders)
+      .where(and(eq(orders.memberId, sql.placeholder("memberId")), eq(orders.siteId, sql.placeholder("siteId"))))
+      .orderBy(sql`${orders.status} = 'paid' desc`, desc(orders.id))
+      .limit(1),
+    "order_to_repeat",
+  ),
 );
 
 /** What /credits/repeat-order repeats: the newest paid order, else the newest order at all. */

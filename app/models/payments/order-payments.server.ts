@@ -6,6 +6,7 @@ import { recordPurchase } from "~/models/attribution/conversions.server";
 import { FIRST_PURCHASE_CODES } from "./discounts.server";
 import { settleDiscountsOnPayment } from "./member-discounts.server";
 import { recordSecurityEvent } from "~/models/safety/security-events.server";
+import { ordersPaid, revenueCents } from "~/services/metrics/business.server";
 
 export type OrderStatus = (typeof orders.$inferSelect)["status"];
 
@@ -58,7 +59,8 @@ export async function setOrderStatus(db: Executor, orderId: number, input: { sta
  * (reason, reference) per order makes a second grant impossible even so.
  */
 async function applyOrderStatus(db: Executor, which: SQL, input: { status: OrderStatus; source: string }): Promise<AppliedStatus | null> {
-  return db.transaction(async (tx) => {
+  let paidOrder: { siteId: string; amountCents: number; currency: string } | undefined;
+  const applied = await db.transaction(async (tx) => {
     const [order] = await tx
       .select({ id: orders.id, memberId: orders.memberId, siteId: orders.siteId, status: orders.status, credits: orders.credits, bonusCredits: orders.bonusCredits, amountCents: orders.amountCents, currency: orders.currency, discountCode: orders.discountCode })
       .from(orders)
@@ -94,6 +96,13 @@ async function applyOrderStatus(db: Executor, which: SQL, input: { status: Order
     await recordPurchase(tx, order);
     // The personal discount this order used is used now, once (docs/product/payments.md#personal-discounts).
     await settleDiscountsOnPayment(tx, order, FIRST_PURCHASE_CODES);
+    paidOrder = order;
     return { ...unchanged, status: input.status, granted: true };
   });
+  // Counted once committed (docs/operations.md#metrics).
+  if (paidOrder) {
+    ordersPaid.inc({ brand: paidOrder.siteId });
+    revenueCents.inc({ brand: paidOrder.siteId, currency: paidOrder.currency }, paidOrder.amountCents);
+  }
+  return applied;
 }

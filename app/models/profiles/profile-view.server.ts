@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
-import { preparedPerDatabase } from "../../../db/prepared.server";
+import { preparedPerDatabase, prepareTimed } from "../../../db/prepared.server";
 import { blocks, members, photos, profiles } from "../../../db/schema";
 import type { Storage } from "~/services/storage/storage";
 import type { Tenant } from "~/tenancy/schema";
@@ -111,24 +111,26 @@ interface PhotoRow {
 const profileLookup = preparedPerDatabase((db: Database) => {
   const viewerId = sql.placeholder("viewerId");
   const memberId = sql.placeholder("memberId");
-  return db
-    .select({
-      profile: profiles,
-      status: members.status,
-      invisible: members.invisible,
-      blocks: sql<string[]>`array(select case when ${blocks.blockerId} = ${viewerId} then 'viewer' else 'owner' end from ${blocks}
-          where (${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${memberId})
-             or (${blocks.blockerId} = ${memberId} and ${blocks.blockedId} = ${viewerId}))`,
-      photos: sql<PhotoRow[]>`coalesce((select json_agg(json_build_object('id', p.id, 'storageKey', p.storage_key, 'thumbKey', p.thumb_key, 'preview', p.preview, 'status', p.status)
-          order by p.id = ${profiles.mainPhotoId} desc, p.position, p.id)
-        from ${photos} p
-        where p.member_id = ${profiles.memberId}
-          and (case when ${profiles.memberId} = ${viewerId} then p.status <> 'rejected' else p.status = 'active' end)), '[]'::json)`,
-    })
-    .from(profiles)
-    .innerJoin(members, eq(members.id, profiles.memberId))
-    .where(and(eq(profiles.memberId, memberId), eq(profiles.pool, sql.placeholder("pool"))))
-    .prepare("profile_view");
+  return prepareTimed(
+    db
+      .select({
+        profile: profiles,
+        status: members.status,
+        invisible: members.invisible,
+        blocks: sql<string[]>`array(select case when ${blocks.blockerId} = ${viewerId} then 'viewer' else 'owner' end from ${blocks}
+            where (${blocks.blockerId} = ${viewerId} and ${blocks.blockedId} = ${memberId})
+               or (${blocks.blockerId} = ${memberId} and ${blocks.blockedId} = ${viewerId}))`,
+        photos: sql<PhotoRow[]>`coalesce((select json_agg(json_build_object('id', p.id, 'storageKey', p.storage_key, 'thumbKey', p.thumb_key, 'preview', p.preview, 'status', p.status)
+            order by p.id = ${profiles.mainPhotoId} desc, p.position, p.id)
+          from ${photos} p
+          where p.member_id = ${profiles.memberId}
+            and (case when ${profiles.memberId} = ${viewerId} then p.status <> 'rejected' else p.status = 'active' end)), '[]'::json)`,
+      })
+      .from(profiles)
+      .innerJoin(members, eq(members.id, profiles.memberId))
+      .where(and(eq(profiles.memberId, memberId), eq(profiles.pool, sql.placeholder("pool")))),
+    "profile_view",
+  );
 });
 
 /**

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, exists, gt, lte, ne, notInArray, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
-import { preparedPerDatabase } from "../../../db/prepared.server";
+import { preparedPerDatabase, prepareTimed } from "../../../db/prepared.server";
 import { blocks, likes, photos, profiles } from "../../../db/schema";
 import type { Storage } from "~/services/storage/storage";
 import { dateYearsBefore } from "~/models/members/birth-date";
@@ -130,7 +130,7 @@ function preparedPageQuery(db: Database, values: SearchValues, hasPhoto: boolean
   const queries = pageQueries(db);
   const shape = `search_${direction}_${Object.keys(values).filter((name) => values[name as keyof SearchValues] !== undefined).join("_")}${hasPhoto ? "_photo" : ""}`;
   let query = queries.get(shape);
-  if (!query) queries.set(shape, (query = pageQuery(db, values, hasPhoto, direction).prepare(shape)));
+  if (!query) queries.set(shape, (query = prepareTimed(pageQuery(db, values, hasPhoto, direction), shape)));
   return query;
 }
 

@@ -2,6 +2,7 @@ import { and, asc, eq, lte, lt } from "drizzle-orm";
 import type { Database } from "../../../db/client.server";
 import { mailQueue } from "../../../db/schema";
 import type { MailService, OutgoingMail } from "./mail";
+import { deliveryAttempted } from "../metrics/business.server";
 
 const MINUTE_MS = 60_000;
 /** Tries in all (the first included); after the last the mail is given up and removed a week later. */
@@ -26,7 +27,9 @@ export class RetryingMailService implements MailService {
   async send(mail: OutgoingMail): Promise<void> {
     try {
       await this.inner.send(mail);
+      deliveryAttempted("mail", true);
     } catch (error) {
+      deliveryAttempted("mail", false);
       const { siteId, ...rest } = mail;
       await this.database()
         .insert(mailQueue)
@@ -44,9 +47,11 @@ export class RetryingMailService implements MailService {
     for (const row of due) {
       try {
         await this.inner.send({ siteId: row.siteId, ...row.mail });
+        deliveryAttempted("mail", true);
         await db.delete(mailQueue).where(eq(mailQueue.id, row.id));
         sent += 1;
       } catch (error) {
+        deliveryAttempted("mail", false);
         const attempts = row.attempts + 1;
         await db.update(mailQueue).set({ attempts, nextAttemptAt: new Date(now.getTime() + pauseAfter(attempts)), lastError: describe(error) }).where(eq(mailQueue.id, row.id));
       }

@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from "../../../db/client.server";
 import { databaseHandle } from "../../../db/database.server";
+import { listenConnects, listenUp } from "../metrics/database.server";
 
 /** The one notification channel of member events. */
 export const MEMBER_EVENTS_CHANNEL = "member_events";
@@ -58,10 +59,17 @@ export class EventHub {
 
   /** Starts listening; resolves once notifications will arrive. */
   start(): Promise<void> {
-    this.listening ??= this.database().listen(MEMBER_EVENTS_CHANNEL, (payload) => {
-      const signal = decodeSignal(payload);
-      if (signal) this.deliver(signal);
-    });
+    this.listening ??= this.database().listen(
+      MEMBER_EVENTS_CHANNEL,
+      (payload) => {
+        const signal = decodeSignal(payload);
+        if (signal) this.deliver(signal);
+      },
+      () => {
+        listenConnects.inc();
+        listenUp.set(1);
+      },
+    );
     return this.listening.then(() => undefined);
   }
 
@@ -106,6 +114,7 @@ export class EventHub {
     const listening = this.listening;
     this.listening = undefined;
     if (listening) await (await listening)();
+    listenUp.set(0);
   }
 }
 

@@ -1,3 +1,4 @@
+import { messageDelivered } from "../metrics/business.server";
 import type { MemberSignal } from "./event-hub.server";
 
 /** At most this many missed events are replayed; a stream that missed more is told to reload everything. */
@@ -18,6 +19,8 @@ export interface StreamEvent {
   id: number;
   kind: string;
   data: Record<string, number>;
+  /** When it was stored: a message's delivery time is measured from it (docs/operations.md#metrics). */
+  at?: Date;
 }
 
 /** What a stream needs from the outside world; the route wires it to the database and the hub. */
@@ -110,6 +113,8 @@ export function memberEventStream(sources: StreamSources, lastEventId: number | 
             }
             for (const event of events) {
               write(formatEvent(event));
+              // A message written since the stream opened counts as delivered; a replay of older ones does not.
+              if (event.kind === "message" && event.at && event.at.getTime() >= startedAt) messageDelivered(event.at);
               remember(event.id);
               sentUpTo = Math.max(sentUpTo, event.id);
             }

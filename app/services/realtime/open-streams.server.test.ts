@@ -13,6 +13,8 @@ describe("OpenStreams", () => {
     expect(ended).toEqual(["a"]);
     expect(streams.countFor(1)).toBe(2);
     expect(streams.countFor(2)).toBe(1);
+    // All the process holds open (dating_event_streams_open): the ended one no longer counts.
+    expect(streams.size).toBe(3);
   });
 
   it("ends the oldest stream of an address past its cap, whoever's it is", () => {

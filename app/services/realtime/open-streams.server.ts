@@ -38,6 +38,13 @@ export class OpenStreams {
     return () => this.release(stream);
   }
 
+  /** How many streams are open here (docs/operations.md#metrics). */
+  get size(): number {
+    let open = 0;
+    for (const list of this.byMember.values()) open += list.length;
+    return open;
+  }
+
   /** How many streams a member holds open here. */
   countFor(memberId: number): number {
     return this.byMember.get(memberId)?.length ?? 0;

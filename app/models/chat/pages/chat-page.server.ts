@@ -2,7 +2,7 @@ import { data, type AppLoadContext } from "@remix-run/node";
 import { randomBytes } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../../../../db/client.server";
-import { preparedPerDatabase } from "../../../../db/prepared.server";
+import { preparedPerDatabase, prepareTimed } from "../../../../db/prepared.server";
 import { members, photos, profiles } from "../../../../db/schema";
 import { db } from "~/db.server";
 import { PhotoRejected, processPhoto } from "~/services/images/process-photo.server";
@@ -60,12 +60,14 @@ export async function chatPartner(member: CurrentMember, tenant: Tenant, otherId
 /** Every conversation page shows its other member. */
 const partnerLookup = preparedPerDatabase((database: Database) => {
   const otherId = sql.placeholder("otherId");
-  return database
-    .select({ ...cardColumns, listed: profiles.listed })
-    .from(profiles)
-    .leftJoin(photos, approvedMainPhoto)
-    .where(and(eq(profiles.memberId, otherId), eq(profiles.pool, sql.placeholder("pool")), notBlockedBetween(sql.placeholder("memberId"), otherId, database)))
-    .prepare("chat_partner");
+  return prepareTimed(
+    database
+      .select({ ...cardColumns, listed: profiles.listed })
+      .from(profiles)
+      .leftJoin(photos, approvedMainPhoto)
+      .where(and(eq(profiles.memberId, otherId), eq(profiles.pool, sql.placeholder("pool")), notBlockedBetween(sql.placeholder("memberId"), otherId, database))),
+    "chat_partner",
+  );
 });
 
 /** Whether a free member has used up the conversations they may start (they are told before writing). */
