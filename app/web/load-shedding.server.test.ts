@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { LANGUAGES } from "~/domain/languages";
+import { parseEnv } from "~/env.server";
 import { busyAnswerKind, busyHealth, isOverloaded, LoadShedder, prepareBusyAnswers, sheddingRule, type SheddingSettings } from "./load-shedding.server";
 
 const SETTINGS: SheddingSettings = { maxEventLoopDelayMs: 200, maxInFlight: 3, retryAfterSeconds: 4 };
@@ -16,6 +17,16 @@ function shedderWithDelay(settings: SheddingSettings = SETTINGS) {
   });
   return { shedder, setDelay: (ms: number) => report(ms), stopped: () => stopped };
 }
+
+describe("the settings", () => {
+  it("default to 100 in flight, a second's delay and 3 s, and take 0 for off", () => {
+    expect(parseEnv({ NODE_ENV: "development", LOCAL_SERVICES: "1" }).shedding).toEqual({ maxInFlight: 100, maxEventLoopDelayMs: 1000, retryAfterSeconds: 3 });
+    const off = parseEnv({ NODE_ENV: "development", LOCAL_SERVICES: "1", SHED_MAX_IN_FLIGHT: "0", SHED_EVENT_LOOP_DELAY_MS: "0", SHED_RETRY_AFTER_SECONDS: "10" });
+    expect(off.shedding).toEqual({ maxInFlight: 0, maxEventLoopDelayMs: 0, retryAfterSeconds: 10 });
+    expect(() => parseEnv({ NODE_ENV: "development", LOCAL_SERVICES: "1", SHED_MAX_IN_FLIGHT: "-1" })).toThrow(/SHED_MAX_IN_FLIGHT/);
+    expect(() => parseEnv({ NODE_ENV: "development", LOCAL_SERVICES: "1", SHED_RETRY_AFTER_SECONDS: "0" })).toThrow(/SHED_RETRY_AFTER_SECONDS/);
+  });
+});
 
 describe("which rule a request follows", () => {
   it("excepts the event stream and the providers' webhooks, and gives /healthz its own", () => {
