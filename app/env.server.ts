@@ -87,7 +87,7 @@ const envSchema = z.object({
    * Load shedding (docs/operations.md#load-shedding): a process whose event loop runs this many ms
    * late on average over half a second answers new requests with a quick 503; `0` turns it off.
    */
-  SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(200),
   /** Requests a process answers at once (event streams not counted) before it answers new ones with a quick 503; `0`: no limit. */
   SHED_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(1_000_000).default(100),
   /** The Retry-After of a shed request, and after how long the busy page reloads itself. */

@@ -51,7 +51,7 @@ async function start(setup: Setup) {
   const dataDir = `.data/bench-shedding-${setup.port}`;
   rmSync(dataDir, { recursive: true, force: true });
   const child = spawn(process.execPath, ["server.mjs"], {
-    env: { ...serverEnv(setup.port, dataDir), SEED_ON_START: "1", SEED_DEMO_LOGINS: "1", LOG_LEVEL: "warn", ...setup.env },
+    env: { ...serverEnv(setup.port, dataDir), SEED_ON_START: "1", SEED_DEMO_LOGINS: "1", DEMO_PROFILES_PER_POOL: process.env.BENCH_PROFILES ?? "300", LOG_LEVEL: "warn", ...setup.env },
     stdio: ["ignore", "pipe", "inherit"],
   });
   await listening(child);
@@ -70,7 +70,8 @@ async function logInMembers(port: number): Promise<Member[]> {
   for (const kind of kinds) {
     const login = await ask(port, "flirtpunt", "/login", { form: { email: demoAccountEmail("flirtpunt", kind), password: DEMO_PASSWORD } });
     const sid = login.cookies.find((cookie) => /^(__Host-)?sid=/.test(cookie));
-    if (!sid) continue;
+    // Without the bulk seed there are no bench logins: the first one missing ends the list.
+    if (!sid) break;
     const results = await ask(port, "flirtpunt", "/members", { cookie: `${SITE_ENTRY}; ${sid}` });
     const search = results.cookies.find((value) => value.startsWith("search="));
     found.push({ cookie: [SITE_ENTRY, sid, search].filter(Boolean).join("; "), address: `198.18.${found.length >> 8}.${found.length & 255}`, profile: "", conversation: "" });

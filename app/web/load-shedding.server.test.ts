@@ -19,8 +19,8 @@ function shedderWithDelay(settings: SheddingSettings = SETTINGS) {
 }
 
 describe("the settings", () => {
-  it("default to 100 in flight, a second's delay and 3 s, and take 0 for off", () => {
-    expect(parseEnv({ NODE_ENV: "development", LOCAL_SERVICES: "1" }).shedding).toEqual({ maxInFlight: 100, maxEventLoopDelayMs: 1000, retryAfterSeconds: 3 });
+  it("default to 100 in flight, 200 ms of delay and 3 s, and take 0 for off", () => {
+    expect(parseEnv({ NODE_ENV: "development", LOCAL_SERVICES: "1" }).shedding).toEqual({ maxInFlight: 100, maxEventLoopDelayMs: 200, retryAfterSeconds: 3 });
     const off = parseEnv({ NODE_ENV: "development", LOCAL_SERVICES: "1", SHED_MAX_IN_FLIGHT: "0", SHED_EVENT_LOOP_DELAY_MS: "0", SHED_RETRY_AFTER_SECONDS: "10" });
     expect(off.shedding).toEqual({ maxInFlight: 0, maxEventLoopDelayMs: 0, retryAfterSeconds: 10 });
     expect(() => parseEnv({ NODE_ENV: "development", LOCAL_SERVICES: "1", SHED_MAX_IN_FLIGHT: "-1" })).toThrow(/SHED_MAX_IN_FLIGHT/);
