@@ -15,6 +15,7 @@
 //    clients would ask again at once, which no visitor of ours does, so this part sends its own
 //    requests). Each round runs both servers one after the other, the order alternating, with a
 //    pause until the server has finished what it was still working on.
+// BENCH_PROFILES sets the demo members per pool (default 300; fewer start sooner).
 // Prints, per run: offered and answered rates, p50/p99 of the pages served, the share that timed
 // out, was refused (503) or failed. Results are recorded by hand in bench/RESULTS.md.
 import { request as httpRequest, Agent } from "node:http";
