@@ -51,8 +51,10 @@ const SETUPS: Setup[] = [
 async function start(setup: Setup) {
   const dataDir = `.data/bench-shedding-${setup.port}`;
   rmSync(dataDir, { recursive: true, force: true });
+  // The benchmarks' servers do not shed (bench/server.ts); here the setup says.
+  const { SHED_MAX_IN_FLIGHT: _inFlight, SHED_EVENT_LOOP_DELAY_MS: _delay, ...benchEnv } = serverEnv(setup.port, dataDir);
   const child = spawn(process.execPath, ["server.mjs"], {
-    env: { ...serverEnv(setup.port, dataDir), SEED_ON_START: "1", SEED_DEMO_LOGINS: "1", DEMO_PROFILES_PER_POOL: process.env.BENCH_PROFILES ?? "300", LOG_LEVEL: "warn", ...setup.env },
+    env: { ...benchEnv, SEED_ON_START: "1", SEED_DEMO_LOGINS: "1", DEMO_PROFILES_PER_POOL: process.env.BENCH_PROFILES ?? "300", LOG_LEVEL: "warn", ...setup.env },
     stdio: ["ignore", "pipe", "inherit"],
   });
   await listening(child);
