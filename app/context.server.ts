@@ -63,7 +63,7 @@ export interface RequestOrigin {
 /** Runs once per request before any loader: host → brand, then the member (or staff member) and the language. */
 export async function createRequestContext(headers: Headers, origin: RequestOrigin, pathname = "/"): Promise<AppLoadContext> {
   const config = env();
-  const host = origin.viaTrustedProxy && config.TRUST_FORWARDED_HOST_HEADER ? (nearestValue(headers, config.TRUST_FORWARDED_HOST_HEADER) ?? headers.get("host")) : headers.get("host");
+  const host = requestHost(headers, origin.viaTrustedProxy);
   const tenant = resolveTenant(host, tenants(), { devTenantHosts: config.devTenantHosts, defaultTenant: config.DEFAULT_TENANT });
   const cookieHeader = headers.get("cookie");
   if (isStaffPath(pathname)) {
@@ -92,6 +92,30 @@ export async function createRequestContext(headers: Headers, origin: RequestOrig
     fromThisMachine: origin.fromThisMachine,
     country: origin.viaTrustedProxy && config.GEO_COUNTRY_HEADER ? visitorCountry(nearestValue(headers, config.GEO_COUNTRY_HEADER)) : null,
   };
+}
+
+/** The host the request was addressed to: a trusted proxy's forwarded host where configured. */
+function requestHost(headers: Headers, viaTrustedProxy: boolean): string | null {
+  const header = env().TRUST_FORWARDED_HOST_HEADER;
+  return viaTrustedProxy && header ? (nearestValue(headers, header) ?? headers.get("host")) : headers.get("host");
+}
+
+/**
+ * The brand and language of a request answered before its member is looked up — one refused by
+ * load shedding (docs/decisions/051-load-shedding.md): no database, so the member's saved language
+ * is not known; the locale cookie, the brand's language and the browser's stand in.
+ */
+export async function brandAndLanguageWithoutMember(headers: Headers, viaTrustedProxy: boolean, pathname: string): Promise<{ tenant: Tenant | null; language: Language }> {
+  const config = env();
+  const tenant = resolveTenant(requestHost(headers, viaTrustedProxy), tenants(), { devTenantHosts: config.devTenantHosts, defaultTenant: config.DEFAULT_TENANT });
+  const cookieLanguage = (await localeCookie.parse(headers.get("cookie"))) as unknown;
+  const language = resolveLanguage({
+    cookieLanguage: typeof cookieLanguage === "string" ? cookieLanguage : null,
+    adLanguage: slugLanguage(pathname),
+    tenant,
+    acceptLanguages: acceptedLanguages(headers.get("accept-language")),
+  });
+  return { tenant, language };
 }
 
 /**

@@ -87,6 +87,15 @@ const envSchema = z.object({
   RUN_JOBS: z.enum(["0", "1"]).default("1"),
   /** `1` also creates the demo logins and the DEMO10 code on a freshly seeded database (never with real services). */
   SEED_DEMO_LOGINS: z.string().optional(),
+  /**
+   * Load shedding (docs/operations.md#load-shedding): a process whose event loop runs this many ms
+   * late on average over half a second answers new requests with a quick 503; `0` turns it off.
+   */
+  SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(200),
+  /** Requests a process answers at once (event streams not counted) before it answers new ones with a quick 503; `0`: no limit. */
+  SHED_MAX_IN_FLIGHT: z.coerce.number().int().min(0).max(1_000_000).default(100),
+  /** The Retry-After of a shed request, and after how long the busy page reloads itself. */
+  SHED_RETRY_AFTER_SECONDS: z.coerce.number().int().min(1).max(600).default(3),
   /** The address the HTTP server listens on; 127.0.0.1 unless set (0.0.0.0 behind a proxy or in a container). */
   HOST: z.string().default("127.0.0.1"),
   /** How many demo members each pool gets when an empty database is seeded on start. */
@@ -224,6 +233,7 @@ function settingsOf(env: z.infer<typeof envSchema>, runner: Runner) {
       postbackHosts: (env.POSTBACK_HOSTS ?? "").split(",").map((host) => host.trim().toLowerCase()).filter(Boolean),
       /** Where new passwords are looked up in the breach corpus (review L-6); null: the bundled list only. */
       pwnedPasswordsUrl: env.PWNED_PASSWORDS_URL === "off" ? null : (env.PWNED_PASSWORDS_URL ?? (localServices ? null : PWNED_PASSWORDS_API)),
+      shedding: { maxEventLoopDelayMs: env.SHED_EVENT_LOOP_DELAY_MS, maxInFlight: env.SHED_MAX_IN_FLIGHT, retryAfterSeconds: env.SHED_RETRY_AFTER_SECONDS },
       /** Object storage when S3_BUCKET is set; null keeps files on the local disk. */
       s3: storage.s3,
     },

@@ -7,7 +7,7 @@ import { ask, brandHost } from "./server";
 export const TENANT = "flirtpunt";
 const HOST = brandHost(TENANT);
 /** A returning visitor's answer to the adult-content warning, so no dialog covers the page. */
-const SITE_ENTRY = "site_entry=MTc2MzY4MzIwMDAwMA%3D%3D";
+export const SITE_ENTRY = "site_entry=MTc2MzY4MzIwMDAwMA%3D%3D";
 const SEARCH = "/members?search=1&gender=female&country=NL&min_age=30&max_age=45";
 /**
  * What the client says it accepts. Browsers take Brotli and gzip, and the server then compresses

@@ -27,11 +27,14 @@ export async function startServer(port: number, dataDir: string): Promise<ChildP
 
 /**
  * The environment of every benchmark server: production mode, the local services, one server for
- * every brand, members' own addresses trusted from this machine, and no scheduled jobs — on a
- * freshly seeded million they take minutes of CPU, which would count against the measured page.
+ * every brand, members' own addresses trusted from this machine, no load shedding, and no
+ * scheduled jobs — on a freshly seeded million they take minutes of CPU, which would count against
+ * the measured page.
  */
 export function serverEnv(port: number, dataDir: string): NodeJS.ProcessEnv {
-  return { ...process.env, NODE_ENV: "production", WEB_CONCURRENCY: "1", PORT: String(port), DATA_DIR: dataDir, DEV_TENANT_HOSTS: "1", LOCAL_SERVICES: "1", TRUSTED_PROXIES: "loopback", RUN_JOBS: "0" };
+  // No load shedding: the page benchmarks load a process to its capacity on a shared machine, and
+  // measure the pages, not busy answers (bench:shedding turns it on for its own server).
+  return { ...process.env, NODE_ENV: "production", WEB_CONCURRENCY: "1", PORT: String(port), DATA_DIR: dataDir, DEV_TENANT_HOSTS: "1", LOCAL_SERVICES: "1", TRUSTED_PROXIES: "loopback", RUN_JOBS: "0", SHED_MAX_IN_FLIGHT: "0", SHED_EVENT_LOOP_DELAY_MS: "0" };
 }
 
 /**

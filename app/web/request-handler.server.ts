@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createReadableStreamFromReadable, createRequestHandler, writeReadableStreamToWritable, type ServerBuild } from "@remix-run/node";
-import { createRequestContext, staffAreaOpen } from "~/context.server";
+import { brandAndLanguageWithoutMember, createRequestContext, staffAreaOpen } from "~/context.server";
 import { env } from "~/env.server";
 import { logger } from "~/services/logging/logger.server";
 import { requestStarted } from "~/services/metrics/http.server";
@@ -10,6 +10,7 @@ import { wholeDocumentBody } from "./document-body.server";
 import { finishHeaders } from "./security-headers.server";
 import { guardRequest } from "./request-guard.server";
 import { isStaffPath } from "~/models/staff/staff-paths";
+import { busyAnswerKind, busyHealth, prepareBusyAnswers, sheddingRule, startLoadShedding, type BusyAnswer, type SheddingRule } from "./load-shedding.server";
 
 /** A Node request's headers as Fetch headers. */
 function headersOf(req: IncomingMessage): Headers {
@@ -65,6 +66,31 @@ export function createAppHandler(build: ServerBuild) {
   const routeOf = createRouteMatcher(build.routes);
   const trust = parseTrustedProxies(env().TRUSTED_PROXIES);
   const devPagesForwarded = env().devPagesForwarded;
+  // Load shedding (docs/decisions/051-load-shedding.md): refused before anything is looked up.
+  const shedder = startLoadShedding(env().shedding);
+  const busyAnswers = prepareBusyAnswers(env().shedding.retryAfterSeconds);
+  busyAnswers.catch(() => undefined);
+  const healthBusy = busyHealth(env().shedding.retryAfterSeconds);
+
+  /** A quick 503 with Retry-After: the busy page in the visitor's language, or its short form for scripts and page data. */
+  async function refuse(req: IncomingMessage, res: ServerResponse, rule: SheddingRule, pathname: string, started: number): Promise<void> {
+    const headers = headersOf(req);
+    const viaTrustedProxy = peerIsTrusted(req, trust);
+    const requestId = requestIdFor(headers, viaTrustedProxy);
+    const kind = busyAnswerKind(req.method ?? "GET", pathname, headers.get("accept"));
+    let answer: BusyAnswer = healthBusy;
+    let brand: string | null = null;
+    if (rule !== "health") {
+      const { tenant, language } = await brandAndLanguageWithoutMember(headers, viaTrustedProxy, pathname);
+      brand = tenant?.id ?? null;
+      answer = (await busyAnswers)(kind, language);
+    }
+    res.writeHead(503, { ...answer.headers, "X-Request-Id": requestId });
+    res.end(answer.body);
+    const route = routeOf(pathname);
+    logger().info({ req: requestId, brand, route: route.route, kind: route.kind, method: req.method, status: 503, ms: Math.round(performance.now() - started), shed: true });
+  }
+
   return async (req: IncomingMessage, res: ServerResponse, next: (error: unknown) => void): Promise<void> => {
     const started = performance.now();
     // Counted by route id, never the raw path (docs/operations.md#metrics).
@@ -74,10 +100,16 @@ export function createAppHandler(build: ServerBuild) {
       counted.finished({ route, kind, method: req.method ?? "GET", status: res.statusCode });
     });
     try {
+      const pathname = new URL(req.url ?? "/", "http://path.invalid").pathname;
+      const rule = sheddingRule(pathname);
+      if (shedder.refuses(rule)) return await refuse(req, res, rule, pathname, started);
+      if (shedder.counts(rule)) {
+        shedder.began();
+        res.once("close", () => shedder.ended());
+      }
       const headers = headersOf(req);
       const viaTrustedProxy = peerIsTrusted(req, trust);
       warnUntrustedForwarding(req, viaTrustedProxy);
-      const pathname = new URL(req.url ?? "/", "http://path.invalid").pathname;
       const requestId = requestIdFor(headers, viaTrustedProxy);
       res.setHeader("X-Request-Id", requestId);
       const context = await createRequestContext(headers, { clientIp: clientAddress(req, trust), viaTrustedProxy, fromThisMachine: isFromThisMachine(req, devPagesForwarded) }, pathname);
