@@ -3,7 +3,7 @@ import { createReadableStreamFromReadable, createRequestHandler, writeReadableSt
 import { brandAndLanguageWithoutMember, createRequestContext, staffAreaOpen } from "~/context.server";
 import { env } from "~/env.server";
 import { logger } from "~/services/logging/logger.server";
-import { requestStarted } from "~/services/metrics/http.server";
+import { httpShed, reportShedding, requestStarted } from "~/services/metrics/http.server";
 import { createRouteMatcher, opaqueId, requestIdFor } from "./request-log.server";
 import { clientAddress, isFromThisMachine, nearestValue, parseTrustedProxies, peerIsTrusted, warnUntrustedForwarding } from "./client-address.server";
 import { wholeDocumentBody } from "./document-body.server";
@@ -68,6 +68,7 @@ export function createAppHandler(build: ServerBuild) {
   const devPagesForwarded = env().devPagesForwarded;
   // Load shedding (docs/decisions/051-load-shedding.md): refused before anything is looked up.
   const shedder = startLoadShedding(env().shedding);
+  reportShedding(() => shedder.reading().shedding);
   const busyAnswers = prepareBusyAnswers(env().shedding.retryAfterSeconds);
   busyAnswers.catch(() => undefined);
   const healthBusy = busyHealth(env().shedding.retryAfterSeconds);
@@ -85,6 +86,7 @@ export function createAppHandler(build: ServerBuild) {
       brand = tenant?.id ?? null;
       answer = (await busyAnswers)(kind, language);
     }
+    httpShed.inc();
     res.writeHead(503, { ...answer.headers, "X-Request-Id": requestId });
     res.end(answer.body);
     const route = routeOf(pathname);
@@ -95,12 +97,9 @@ export function createAppHandler(build: ServerBuild) {
     const started = performance.now();
     // Counted by route id, never the raw path (docs/operations.md#metrics).
     const counted = requestStarted(started);
-    res.once("close", () => {
-      const { route, kind } = routeOf(new URL(req.url ?? "/", "http://path.invalid").pathname);
-      counted.finished({ route, kind, method: req.method ?? "GET", status: res.statusCode });
-    });
+    const pathname = new URL(req.url ?? "/", "http://path.invalid").pathname;
+    res.once("close", () => counted.finished({ ...routeOf(pathname), method: req.method ?? "GET", status: res.statusCode }));
     try {
-      const pathname = new URL(req.url ?? "/", "http://path.invalid").pathname;
       const rule = sheddingRule(pathname);
       if (shedder.refuses(rule)) return await refuse(req, res, rule, pathname, started);
       if (shedder.counts(rule)) {

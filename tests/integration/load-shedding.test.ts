@@ -15,6 +15,7 @@ afterAll(() => removeTempDirs());
 
 const HOST = "flirtpunt.nl";
 const HTML = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
+const METRICS_TOKEN = "shedding-test-metrics-token";
 const WEBHOOKS = ["/api/payments/webhook/local", "/api/mail/webhook/local", "/api/mail/inbound/local"];
 
 /** A form post whose body is announced but never sent in full: the request stays in flight until destroyed. */
@@ -41,7 +42,7 @@ describe("load shedding", () => {
   it("answers new pages with a quick 503 while the process is at its limit, and never the event stream or a webhook", async () => {
     const dir = tempDir("tenants-");
     copyDemoTenant("flirtpunt", dir);
-    server = startServer(dir, { DEMO_PROFILES_PER_POOL: "0", SHED_MAX_IN_FLIGHT: "2", SHED_EVENT_LOOP_DELAY_MS: "0", SHED_RETRY_AFTER_SECONDS: "7" });
+    server = startServer(dir, { DEMO_PROFILES_PER_POOL: "0", SHED_MAX_IN_FLIGHT: "2", SHED_EVENT_LOOP_DELAY_MS: "0", SHED_RETRY_AFTER_SECONDS: "7", METRICS_TOKEN });
     await waitForListening(server);
     const port = server.port;
     const cookie = await logIn(port, HOST, demoAccountEmail("flirtpunt", "free"), DEMO_PASSWORD);
@@ -79,6 +80,12 @@ describe("load shedding", () => {
     const health = await send(port, HOST, "/healthz");
     expect(JSON.parse(health.body)).toEqual({ ok: false, overloaded: true });
 
+    // The scrape is answered while shedding, and says so (docs/operations.md#metrics).
+    const metrics = await send(port, HOST, "/metrics", { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    expect(metrics.status).toBe(200);
+    expect(metrics.body).toMatch(/^dating_load_shedding 1$/m);
+    expect(Number(/^dating_http_requests_shed_total (\d+)$/m.exec(metrics.body)?.[1])).toBeGreaterThanOrEqual(3);
+
     // Excepted: the webhooks answer as without load, a second event stream opens, static files are served.
     expect(await statuses(port, WEBHOOKS)).toEqual(webhooksUnloaded);
     const second = openEventStream(port, HOST, cookie);
@@ -91,6 +98,8 @@ describe("load shedding", () => {
     stream.close();
     second.close();
     await expect.poll(async () => (await send(port, HOST, "/members", { cookie, headers: { accept: HTML } })).status, { timeout: 10_000 }).toBe(200);
+    const after = await send(port, HOST, "/metrics", { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    expect(after.body).toMatch(/^dating_load_shedding 0$/m);
 
     await server.stop();
     const shed = server

@@ -32,6 +32,27 @@ export const httpInFlight = new Gauge({
   registers: [registry],
 });
 
+export const httpShed = new Counter({
+  name: "dating_http_requests_shed_total",
+  help: "Requests refused with a quick 503 while the process was overloaded (docs/decisions/051-load-shedding.md); they are in dating_http_requests_total as 5xx too.",
+  registers: [registry],
+});
+
+let readShedding: () => boolean = () => false;
+/** Where the gauge below reads whether the process sheds now (the request handler's shedder). */
+export function reportShedding(read: () => boolean): void {
+  readShedding = read;
+}
+
+export const sheddingNow = new Gauge({
+  name: "dating_load_shedding",
+  help: "1 while this process refuses new requests (summed over processes: how many shed).",
+  registers: [registry],
+  collect() {
+    this.set(readShedding() ? 1 : 0);
+  },
+});
+
 /** 2xx, 4xx…: a status class keeps the label's values to five. */
 export function statusClass(status: number): string {
   return status >= 100 && status < 600 ? `${Math.floor(status / 100)}xx` : "other";
