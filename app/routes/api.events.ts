@@ -2,9 +2,9 @@ import type { LoaderFunctionArgs } from "@remix-run/node";
 import { db } from "~/db.server";
 import { RESYNC_EVENT } from "~/models/notifications/member-event-kinds";
 import { eventsAfter, latestEventId } from "~/models/notifications/member-events.server";
-import { sessionIsLive } from "~/models/accounts/sessions.server";
+import { liveSessionIds } from "~/models/accounts/sessions.server";
 import { eventHub } from "~/services/realtime/event-hub.server";
-import { memberEventStream } from "~/services/realtime/event-stream.server";
+import { memberEventStream, processStreamClock } from "~/services/realtime/event-stream.server";
 import { openStreams } from "~/services/realtime/open-streams.server";
 import { limitedAddress } from "~/utils/address-network";
 import { requireApiMember } from "~/web/require-member.server";
@@ -40,7 +40,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       eventsAfter: (afterId, limit, writtenSince) => eventsAfter(db(), member.id, afterId, limit, writtenSince),
       latestEventId: () => latestEventId(db(), member.id),
       subscribe: (listener) => hub.subscribe(member.id, listener),
-      sessionIsLive: () => sessionIsLive(db(), sessionId),
+      sessionId,
+      // The streams' sessions are checked together, a slot of them at a time (one query each).
+      clock: processStreamClock((sessionIds) => liveSessionIds(db(), sessionIds)),
       resyncKind: RESYNC_EVENT,
     },
     // A reconnect's Last-Event-ID, else the event the page's data was read at.

@@ -8,7 +8,9 @@ import { memberAttention, rememberAttentionWhileListening } from "../../app/web/
 import { RESYNC_EVENT } from "../../app/models/notifications/member-event-kinds";
 import { eventsAfter, latestEventId, publishEvent, pruneEvents, signalMember } from "../../app/models/notifications/member-events.server";
 import { encodeSignal, EventHub, MEMBER_EVENTS_CHANNEL, setEventHub, type MemberSignal } from "../../app/services/realtime/event-hub.server";
-import { memberEventStream, REPLAY_MAX } from "../../app/services/realtime/event-stream.server";
+import { memberEventStream, REPLAY_MAX, SESSION_CHECK_EVERY, StreamClock } from "../../app/services/realtime/event-stream.server";
+import { endSession, liveSessionIds, startSession } from "../../app/models/accounts/sessions.server";
+import { sessionCookie } from "../../app/web/cookies.server";
 import { tenantSchema } from "../../app/tenancy/schema";
 import { testDatabasePerFile } from "../fixtures/database";
 import { createMember } from "../fixtures/members";
@@ -86,14 +88,14 @@ describe("member events", () => {
 });
 
 describe("the event stream", () => {
-  async function open(memberId: number, lastEventId: number | null, hub: EventHub) {
+  async function open(memberId: number, lastEventId: number | null, hub: EventHub, session = { sessionId: "test-session", clock: new StreamClock(async (ids) => new Set(ids)) }) {
     const abort = new AbortController();
     const stream = memberEventStream(
       {
         eventsAfter: (after, limit, since) => eventsAfter(handle.db, memberId, after, limit, since),
         latestEventId: () => latestEventId(handle.db, memberId),
         subscribe: (listener) => hub.subscribe(memberId, listener),
-        sessionIsLive: async () => true,
+        ...session,
         resyncKind: RESYNC_EVENT,
       },
       lastEventId,
@@ -171,6 +173,43 @@ describe("the event stream", () => {
     await hub.stop();
   });
 
+  it("beats on the process's clock and ends once its session is revoked, checked with the other streams' sessions in one query", async () => {
+    const [{ id: memberId }, { id: otherId }] = await Promise.all([
+      createMember(handle.db, { tenant, email: "ann@example.com" }),
+      createMember(handle.db, { tenant, email: "ben@example.com" }),
+    ]);
+    const sessionOf = async (id: number) => (await sessionCookie.parse(await startSession(handle.db, { memberId: id, siteId: tenant.id, userAgent: null }))) as string;
+    const [revoked, kept] = [await sessionOf(memberId), await sessionOf(otherId)];
+    const asked: string[][] = [];
+    const clock = new StreamClock((ids) => {
+      asked.push(ids);
+      return liveSessionIds(handle.db, ids);
+    });
+    const hub = new EventHub(() => handle);
+    await hub.start();
+    const ann = await open(memberId, null, hub, { sessionId: revoked, clock });
+    const ben = await open(otherId, null, hub, { sessionId: kept, clock });
+    await Promise.all([ann.read("retry"), ben.read("retry")]);
+    // The clock's ticks (HEARTBEAT_MS / 25 apart in a server) for one heartbeat: each stream is pinged.
+    for (let i = 0; i < 25; i++) await clock.tick();
+    expect(await ann.read(": ping")).toContain(": ping\n\n");
+    expect(await ben.read(": ping")).toContain(": ping\n\n");
+    expect(clock.size).toBe(2);
+    await endSession(handle.db, revoked);
+    for (let i = 0; i < 25 * (SESSION_CHECK_EVERY - 1); i++) await clock.tick();
+    // Ann's stream ends; Ben's session stands and his stream stays.
+    await ann.read("the end");
+    expect(clock.size).toBe(1);
+    expect(asked.flat().sort()).toEqual([kept, revoked].sort());
+    expect(hub.listenerCount(memberId)).toBe(0);
+    expect(hub.listenerCount(otherId)).toBe(1);
+    ben.close();
+    // A closed stream leaves the clock (and the hub): nothing of it stays behind.
+    expect(clock.size).toBe(0);
+    expect(hub.listenerCount(otherId)).toBe(0);
+    await hub.stop();
+  });
+
   it("asks for a full reload when the given id is newer than anything the member has (a reset database, another account)", async () => {
     const { id: memberId } = await createMember(handle.db, { tenant, email: "ann@example.com" });
     const hub = new EventHub(() => handle);
@@ -192,7 +231,8 @@ describe("the event stream", () => {
         eventsAfter: () => Promise.resolve([]),
         latestEventId: () => Promise.resolve(0),
         subscribe: (listener) => hub.subscribe(memberId, listener),
-        sessionIsLive: async () => true,
+        sessionId: "test-session",
+        clock: new StreamClock(async (ids) => new Set(ids)),
         resyncKind: RESYNC_EVENT,
       },
       null,

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, desc, eq, gt, lt, ne, sql } from "drizzle-orm";
+import { and, desc, eq, gt, inArray, lt, ne, sql } from "drizzle-orm";
 import type { Database, Executor } from "../../../db/client.server";
 import { preparedPerDatabase, prepareTimed } from "../../../db/prepared.server";
 import { members, photos, profiles, sessions } from "../../../db/schema";
@@ -94,13 +94,18 @@ export async function findSessionMember(db: Database, sessionId: string, siteId:
   return { ...member, email: row.email, status: row.status };
 }
 
-/** Whether a session still stands (an open event stream asks now and then: a revoked one ends it). */
-export async function sessionIsLive(db: Executor, sessionId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ one: sql`1` })
+/**
+ * Which of these sessions still stand: the open event streams ask for theirs together now and
+ * then, and a revoked one ends its stream (app/services/realtime/event-stream.server.ts).
+ */
+export async function liveSessionIds(db: Executor, sessionIds: string[]): Promise<Set<string>> {
+  if (sessionIds.length === 0) return new Set();
+  const byHash = new Map(sessionIds.map((id) => [hashSessionId(id), id]));
+  const rows = await db
+    .select({ idHash: sessions.idHash })
     .from(sessions)
-    .where(and(eq(sessions.idHash, hashSessionId(sessionId)), gt(sessions.expiresAt, new Date())));
-  return row !== undefined;
+    .where(and(inArray(sessions.idHash, [...byHash.keys()]), gt(sessions.expiresAt, new Date())));
+  return new Set(rows.map((row) => byHash.get(row.idHash)!));
 }
 
 export async function endSession(db: Executor, sessionId: string): Promise<void> {

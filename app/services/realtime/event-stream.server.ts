@@ -3,9 +3,12 @@ import type { MemberSignal } from "./event-hub.server";
 
 /** At most this many missed events are replayed; a stream that missed more is told to reload everything. */
 export const REPLAY_MAX = 100;
-const HEARTBEAT_MS = 25_000;
-/** Every this many heartbeats the stream checks that its session still stands (a revoked session ends it). */
-const SESSION_CHECK_EVERY = 2;
+/** Every open stream gets a comment this often, so proxies and browsers keep an idle connection. */
+export const HEARTBEAT_MS = 25_000;
+/** Every this many heartbeats the stream's session is checked (a revoked session ends the stream). */
+export const SESSION_CHECK_EVERY = 2;
+/** The clock ticks this many times per heartbeat, each time for one slot of the streams. */
+const SLOTS = 25;
 
 /**
  * Events of transactions that commit out of id order (two senders at once: the later id commits
@@ -29,8 +32,101 @@ export interface StreamSources {
   eventsAfter(afterId: number, limit: number, writtenSince: Date): Promise<StreamEvent[]>;
   latestEventId(): Promise<number>;
   subscribe(listener: (signal: MemberSignal) => void): () => void;
-  sessionIsLive(): Promise<boolean>;
+  /** The session the stream was opened with: while it stands, the stream stays open. */
+  sessionId: string;
+  /** The clock that beats for the stream and checks its session (the process's, or a test's own). */
+  clock: StreamClock;
   resyncKind: string;
+}
+
+/** What the clock does for one open stream. */
+interface Ticked {
+  sessionId: string;
+  ping(): void;
+  end(): void;
+}
+
+const PING = new TextEncoder().encode(": ping\n\n");
+
+/**
+ * One clock for every open stream of a process, instead of a timer and a session query per
+ * stream (bench/RESULTS.md, "Open event streams"): the streams are spread over SLOTS slots, one
+ * slot ticks at a time, and each tick pings the streams of its slot and, every
+ * SESSION_CHECK_EVERY rounds, asks for all of their sessions in one query. Each stream is pinged
+ * every HEARTBEAT_MS and its session checked every SESSION_CHECK_EVERY heartbeats, as before, at
+ * a 25th of the wake-ups and a few hundredth of the queries.
+ */
+export class StreamClock {
+  private readonly slots: Set<Ticked>[] = Array.from({ length: SLOTS }, () => new Set());
+  private placed = 0;
+  private ticks = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = false;
+
+  /** `liveSessions` answers which of the given sessions still stand. */
+  constructor(private readonly liveSessions: (sessionIds: string[]) => Promise<Set<string>>) {}
+
+  /** Beats for a stream until the returned function is called; a stopped clock ends it at once. */
+  add(stream: Ticked): () => void {
+    if (this.stopped) {
+      stream.end();
+      return () => undefined;
+    }
+    // Round robin: streams opened together are spread over every slot, so no tick pings them all.
+    const slot = this.slots[this.placed++ % SLOTS]!;
+    slot.add(stream);
+    this.timer ??= setInterval(() => void this.tick(), HEARTBEAT_MS / SLOTS).unref();
+    return () => {
+      slot.delete(stream);
+      if (this.size === 0) this.halt();
+    };
+  }
+
+  get size(): number {
+    return this.slots.reduce((sum, slot) => sum + slot.size, 0);
+  }
+
+  /** One tick: the next slot's streams get their heartbeat, and every few rounds their sessions are checked. */
+  async tick(): Promise<void> {
+    const slot = this.slots[this.ticks % SLOTS]!;
+    const round = Math.floor(this.ticks / SLOTS);
+    this.ticks += 1;
+    const streams = [...slot];
+    for (const stream of streams) stream.ping();
+    if ((round + 1) % SESSION_CHECK_EVERY !== 0 || streams.length === 0) return;
+    let live: Set<string>;
+    try {
+      live = await this.liveSessions([...new Set(streams.map((stream) => stream.sessionId))]);
+    } catch {
+      // As a failed check of its own ended a stream before: the browser reconnects and replays.
+      live = new Set();
+    }
+    for (const stream of streams) if (!live.has(stream.sessionId)) stream.end();
+  }
+
+  /** Ends every stream and every one added later (the process is stopping). */
+  endAll(): void {
+    this.stopped = true;
+    for (const slot of this.slots) for (const stream of [...slot]) stream.end();
+    this.halt();
+  }
+
+  private halt(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+}
+
+let processClock: StreamClock | undefined;
+let processStopping = false;
+
+/** This process's clock; the first caller says how sessions are checked. */
+export function processStreamClock(liveSessions: (sessionIds: string[]) => Promise<Set<string>>): StreamClock {
+  if (!processClock) {
+    processClock = new StreamClock(liveSessions);
+    if (processStopping) processClock.endAll();
+  }
+  return processClock;
 }
 
 /** One server-sent event, as the EventSource protocol writes it. */
@@ -39,14 +135,13 @@ export function formatEvent(event: { id?: number; kind: string; data: Record<str
   return `${id}event: ${event.kind}\ndata: ${JSON.stringify(event.data)}\n\n`;
 }
 
-const processStopping = new AbortController();
-
 /**
  * Ends every open stream of this process, which is stopping: the browsers reconnect (to another
  * process) with their Last-Event-ID and miss nothing (docs/scaling.md#processes).
  */
 export function endEventStreams(): void {
-  processStopping.abort();
+  processStopping = true;
+  processClock?.endAll();
 }
 
 /**
@@ -56,8 +151,7 @@ export function endEventStreams(): void {
  * afterwards. Each read also looks back a few seconds (never before the stream started) for
  * events that committed out of id order; ids already sent are skipped. `onEnd` hears that it ended, however it did.
  */
-export function memberEventStream(sources: StreamSources, lastEventId: number | null, requestAbort: AbortSignal, onEnd?: () => void): ReadableStream<Uint8Array> {
-  const abort = AbortSignal.any([requestAbort, processStopping.signal]);
+export function memberEventStream(sources: StreamSources, lastEventId: number | null, abort: AbortSignal, onEnd?: () => void): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   let cleanup = () => undefined as void;
   return new ReadableStream<Uint8Array>({
@@ -130,25 +224,30 @@ export function memberEventStream(sources: StreamSources, lastEventId: number | 
         if (signal.eventId !== undefined) void fetchNew();
         else write(formatEvent({ kind: signal.kind, data: signal.data ?? {} }));
       });
-      let beats = 0;
-      const heartbeat = setInterval(() => {
-        write(": ping\n\n");
-        beats += 1;
-        if (beats % SESSION_CHECK_EVERY === 0) {
-          sources.sessionIsLive().then((live) => live || close(), close);
-        }
-      }, HEARTBEAT_MS);
+      let leaveClock = () => undefined as void;
       let cleaned = false;
       cleanup = () => {
         closed = true;
         if (cleaned) return;
         cleaned = true;
         onEnd?.();
-        clearInterval(heartbeat);
+        leaveClock();
         unsubscribe();
         abort.removeEventListener("abort", close);
       };
       abort.addEventListener("abort", close);
+      // The process's clock beats for the stream, not a timer of its own; nor does the stream join
+      // the request's signal with a process-wide one (AbortSignal.any with a long-lived signal keeps
+      // a little of every stream ever opened on Node 20: bench/RESULTS.md, "Open event streams").
+      leaveClock = sources.clock.add({
+        sessionId: sources.sessionId,
+        ping: () => {
+          if (!closed) controller.enqueue(PING);
+        },
+        end: close,
+      });
+      // A stopping process's clock ends the stream at once.
+      if (closed) return;
       write("retry: 5000\n\n");
       // Signals while the starting point is read wait for the first fetch below.
       fetching = true;
