@@ -11,8 +11,7 @@
 // A warm-up of BENCH_WARMUP messages is not counted. Results are recorded by hand in bench/RESULTS.md.
 import { request as httpRequest, type ClientRequest } from "node:http";
 import path from "node:path";
-import postgres from "postgres";
-import { openDatabase } from "../db/client.server";
+import { createBenchDatabase } from "./bench-database";
 import { loadTenants } from "../app/tenancy/load-tenants.server";
 import { createMember } from "../tests/fixtures/members";
 import { logIn, removeTempDirs, send, startServer, waitForListening } from "../tests/fixtures/server-process";
@@ -24,17 +23,11 @@ const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1000);
 const RATE = Number(process.env.BENCH_RATE ?? 100);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 200);
 
-const name = `bench_chat_${process.pid}`;
-const admin = postgres(url, { max: 1, onnotice: () => undefined });
-await admin.unsafe(`create database ${name}`);
-const target = new URL(url);
-target.pathname = `/${name}`;
-const database = openDatabase({ url: target.toString(), maxConnections: 4 });
-await database.migrate();
+const database = await createBenchDatabase(url, `bench_chat_${process.pid}`, 4);
 
 const tenant = loadTenants("tenants").get("flirtpunt")!;
 const host = tenant.domains[0]!;
-const servers = [0, 1].map(() => startServer(path.resolve("tenants"), { DATABASE_URL: target.toString() }));
+const servers = [0, 1].map(() => startServer(path.resolve("tenants"), { DATABASE_URL: database.url }));
 const openStreams: ClientRequest[] = [];
 
 /** A recipient's event stream: `next(conversation)` resolves when that conversation's next message event arrives (in order). */
@@ -160,7 +153,5 @@ try {
   for (const stream of openStreams) stream.destroy();
   await Promise.all(servers.map((server) => server.stop()));
   removeTempDirs();
-  await database.close();
-  await admin.unsafe(`drop database if exists ${name} with (force)`);
-  await admin.end();
+  await database.drop();
 }

@@ -16,9 +16,8 @@
 import { request as httpRequest, type ClientRequest } from "node:http";
 import { execFileSync, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import postgres from "postgres";
 import WebSocket from "ws";
-import { openDatabase } from "../db/client.server";
+import { createBenchDatabase } from "./bench-database";
 import { loadTenants } from "../app/tenancy/load-tenants.server";
 import { createMember } from "../tests/fixtures/members";
 import { freePorts, send } from "../tests/fixtures/server-process";
@@ -45,19 +44,13 @@ const SECRET = "bench-streams-secret-of-32-characters-or-more";
 process.env.SESSION_SECRETS = SECRET;
 const { startSession } = await import("../app/models/accounts/sessions.server");
 
-const name = `bench_streams_${process.pid}`;
-const admin = postgres(url, { max: 1, onnotice: () => undefined });
-await admin.unsafe(`create database ${name}`);
-const target = new URL(url);
-target.pathname = `/${name}`;
-const database = openDatabase({ url: target.toString(), maxConnections: 8 });
-await database.migrate();
+const database = await createBenchDatabase(url, `bench_streams_${process.pid}`, 8);
 
 const tenant = loadTenants("tenants").get("flirtpunt")!;
 const host = brandHost("flirtpunt");
 const [port, inspectPort] = (await freePorts(2)) as [number, number];
 const server = spawn(process.execPath, [`--inspect=127.0.0.1:${inspectPort}`, ...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []), "server.mjs"], {
-  env: { ...serverEnv(port, `.data/bench-streams-${process.pid}`), DATABASE_URL: target.toString(), SESSION_SECRETS: SECRET, SEED_ON_START: "1", DEMO_PROFILES_PER_POOL: "3" },
+  env: { ...serverEnv(port, `.data/bench-streams-${process.pid}`), DATABASE_URL: database.url, SESSION_SECRETS: SECRET, SEED_ON_START: "1", DEMO_PROFILES_PER_POOL: "3" },
   stdio: ["ignore", "pipe", "inherit"],
 });
 const open: ClientRequest[] = [];
@@ -266,8 +259,6 @@ try {
   for (const req of open) req.destroy();
   server.kill("SIGTERM");
   await new Promise((resolve) => server.once("exit", resolve));
-  await database.close();
-  await admin.unsafe(`drop database if exists ${name} with (force)`);
-  await admin.end();
+  await database.drop();
   execFileSync("rm", ["-rf", `.data/bench-streams-${process.pid}`]);
 }
