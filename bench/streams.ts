@@ -49,9 +49,12 @@ const database = await createBenchDatabase(url, `bench_streams_${process.pid}`, 
 const tenant = loadTenants("tenants").get("flirtpunt")!;
 const host = brandHost("flirtpunt");
 const [port, inspectPort] = (await freePorts(2)) as [number, number];
+// BENCH_SERVER_DIR: another checkout's build to measure (a worktree of the commit before a change).
+const serverDir = process.env.BENCH_SERVER_DIR ?? ".";
 const server = spawn(process.execPath, [`--inspect=127.0.0.1:${inspectPort}`, ...(process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? []), "server.mjs"], {
   env: { ...serverEnv(port, `.data/bench-streams-${process.pid}`), DATABASE_URL: database.url, SESSION_SECRETS: SECRET, SEED_ON_START: "1", DEMO_PROFILES_PER_POOL: "3" },
   stdio: ["ignore", "pipe", "inherit"],
+  cwd: serverDir,
 });
 const open: ClientRequest[] = [];
 // The server's own account of an error goes to the bench's output.
@@ -126,6 +129,8 @@ interface Sender {
 }
 
 let failedSends = 0;
+let lostMessages = 0;
+const LOST_MS = 30_000;
 
 /** Sends one message; resolves with the milliseconds from `from` until the recipient's stream announced it, or null when it was refused. */
 async function deliver(sender: Sender, text: string, from: number): Promise<number | null> {
@@ -140,7 +145,13 @@ async function deliver(sender: Sender, text: string, from: number): Promise<numb
     console.error(`send failed: ${reply.status} ${reply.body.slice(0, 200)}`);
     return null;
   }
-  await arrived;
+  // A message not announced within LOST_MS counts as lost (it would hold the run forever).
+  const lost = await Promise.race([arrived.then(() => false), new Promise<boolean>((resolve) => setTimeout(resolve, LOST_MS, true))]);
+  if (lost) {
+    lostMessages++;
+    queue.splice(queue.indexOf(wake), 1);
+    return null;
+  }
   return performance.now() - from;
 }
 
@@ -249,7 +260,7 @@ try {
       fds,
     ].join(" | ");
     rows.push(`| ${row} |`);
-    console.log(`| ${row} |  (failed opens ${failedOpens}, ended by the server ${endedByServer}, failed sends ${failedSends})`);
+    console.log(`| ${row} |  (failed opens ${failedOpens}, ended by the server ${endedByServer}, failed sends ${failedSends}, lost ${lostMessages})`);
   }
   console.log(`\n${new Date().toISOString()}, ${RATE} messages/s for ${SECONDS} s per step after ${WARMUP} warm-up; idle CPU over ${IDLE_SECONDS} s; load average ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}\n`);
   console.log("| streams held | delivery p50 / p95 / p99 ms | messages/s | server RSS MB | heap MB | KB per stream (RSS / heap) | idle server CPU | CPU with messages (server / PostgreSQL / client) | opening (time, server CPU ms per stream) | server fds |");
@@ -260,5 +271,5 @@ try {
   server.kill("SIGTERM");
   await new Promise((resolve) => server.once("exit", resolve));
   await database.drop();
-  execFileSync("rm", ["-rf", `.data/bench-streams-${process.pid}`]);
+  execFileSync("rm", ["-rf", `${serverDir}/.data/bench-streams-${process.pid}`]);
 }
