@@ -249,7 +249,8 @@ try {
     const fds = fdCount(serverPid);
     const row = [
       streams - failedOpens - endedByServer,
-      `${percentile(sorted, 50).toFixed(1)} / ${percentile(sorted, 95).toFixed(1)} / ${percentile(sorted, 99).toFixed(1)}`,
+      // A step where no message arrived within LOST_MS still gets its row: that is its finding.
+      sorted.length === 0 ? "none delivered" : `${percentile(sorted, 50).toFixed(1)} / ${percentile(sorted, 95).toFixed(1)} / ${percentile(sorted, 99).toFixed(1)}`,
       (sorted.length / flow.value.seconds).toFixed(0),
       `${mb(memory.rss)} (+${mb(memory.rss - before.rss)})`,
       `${mb(memory.heap)} (+${mb(memory.heap - before.heap)})`,
