@@ -12,6 +12,7 @@
 import { request as httpRequest, type ClientRequest } from "node:http";
 import path from "node:path";
 import { createBenchDatabase } from "./bench-database";
+import { messageEventReader } from "./message-events";
 import { loadTenants } from "../app/tenancy/load-tenants.server";
 import { createMember } from "../tests/fixtures/members";
 import { logIn, removeTempDirs, send, startServer, waitForListening } from "../tests/fixtures/server-process";
@@ -33,20 +34,10 @@ const openStreams: ClientRequest[] = [];
 /** A recipient's event stream: `next(conversation)` resolves when that conversation's next message event arrives (in order). */
 function eventStream(port: number, cookie: string) {
   const waiting = new Map<number, (() => void)[]>();
-  let buffer = "";
   const opened = new Promise<void>((resolve, reject) => {
     const req = httpRequest({ host: "127.0.0.1", port, path: "/api/events", headers: { host, cookie } }, (res) => {
       res.setEncoding("utf8");
-      res.on("data", (chunk: string) => {
-        buffer += chunk;
-        for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (!block.includes("event: message")) continue;
-          const { conversation } = JSON.parse(/data: (.*)/.exec(block)![1]!) as { conversation: number };
-          waiting.get(conversation)?.shift()?.();
-        }
-      });
+      res.on("data", messageEventReader((conversation) => waiting.get(conversation)?.shift()?.()));
       resolve();
     });
     req.on("error", reject);

@@ -18,6 +18,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import WebSocket from "ws";
 import { createBenchDatabase } from "./bench-database";
+import { messageEventReader } from "./message-events";
 import { loadTenants } from "../app/tenancy/load-tenants.server";
 import { createMember } from "../tests/fixtures/members";
 import { freePorts, send } from "../tests/fixtures/server-process";
@@ -92,7 +93,6 @@ let endedByServer = 0;
 /** Opens one stream and resolves once its first line arrived; a recipient's stream is read for message events. */
 function openStream(cookie: string, i: number, recipient: boolean): Promise<void> {
   return new Promise<void>((resolve) => {
-    let buffer = "";
     const req = httpRequest({ host: "127.0.0.1", port, path: "/api/events", agent: false, headers: { host, cookie, accept: "text/event-stream", "x-forwarded-for": addressOf(i) } }, (res) => {
       if (res.statusCode !== 200) {
         failedOpens++;
@@ -103,16 +103,7 @@ function openStream(cookie: string, i: number, recipient: boolean): Promise<void
       res.once("data", () => resolve());
       res.on("end", () => endedByServer++);
       if (!recipient) return res.on("data", () => undefined);
-      res.on("data", (chunk: string) => {
-        buffer += chunk;
-        for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (!block.includes("event: message")) continue;
-          const { conversation } = JSON.parse(/data: (.*)/.exec(block)![1]!) as { conversation: number };
-          waiting.get(conversation)?.shift()?.();
-        }
-      });
+      res.on("data", messageEventReader((conversation) => waiting.get(conversation)?.shift()?.()));
     });
     req.on("error", () => {
       failedOpens++;
