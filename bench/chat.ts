@@ -13,20 +13,27 @@ import { request as httpRequest, type ClientRequest } from "node:http";
 import path from "node:path";
 import { createBenchDatabase } from "./bench-database";
 import { messageEventReader } from "./message-events";
+import { messagesPerSender, sendRefusal } from "./chat-sends";
 import { loadTenants } from "../app/tenancy/load-tenants.server";
 import { createMember } from "../tests/fixtures/members";
 import { logIn, removeTempDirs, send, startServer, waitForListening } from "../tests/fixtures/server-process";
 
 const url = process.env.DATABASE_URL;
 if (!url) throw new Error("bench:chat needs DATABASE_URL (two processes share only a PostgreSQL database)");
-const PAIRS = Number(process.env.BENCH_PAIRS ?? 20);
+const PAIRS = Number(process.env.BENCH_PAIRS ?? 40);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1000);
 const RATE = Number(process.env.BENCH_RATE ?? 100);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 200);
 
-const database = await createBenchDatabase(url, `bench_chat_${process.pid}`, 4);
-
 const tenant = loadTenants("tenants").get("flirtpunt")!;
+// Each pair's sender stays under the rate limit and the brand's daily credit limit: past them a
+// send is refused and its delivery would never come.
+const perSender = Math.ceil((WARMUP + 2 * MESSAGES) / PAIRS);
+if (perSender > messagesPerSender(tenant)) {
+  throw new Error(`${PAIRS} pairs would send ${perSender} messages each; a member may send ${messagesPerSender(tenant)}: raise BENCH_PAIRS to ${Math.ceil((WARMUP + 2 * MESSAGES) / messagesPerSender(tenant))} or more`);
+}
+
+const database = await createBenchDatabase(url, `bench_chat_${process.pid}`, 4);
 const host = tenant.domains[0]!;
 const servers = [0, 1].map(() => startServer(path.resolve("tenants"), { DATABASE_URL: database.url }));
 const openStreams: ClientRequest[] = [];
@@ -70,7 +77,8 @@ async function deliver(pair: Pair, sendPort: number, text: string, from: number)
     // What the browser's fetch sends: the page's script, not a page load.
     headers: { "sec-fetch-dest": "empty" },
   });
-  if (reply.status !== 200) throw new Error(`send failed: ${reply.status}`);
+  const refused = sendRefusal(reply);
+  if (refused) throw new Error(`send refused: ${refused}`);
   await arrived;
   return performance.now() - from;
 }

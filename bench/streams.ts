@@ -19,6 +19,7 @@ import { readFileSync } from "node:fs";
 import WebSocket from "ws";
 import { createBenchDatabase } from "./bench-database";
 import { messageEventReader } from "./message-events";
+import { messagesPerSender, sendRefusal } from "./chat-sends";
 import { loadTenants } from "../app/tenancy/load-tenants.server";
 import { createMember } from "../tests/fixtures/members";
 import { freePorts, send } from "../tests/fixtures/server-process";
@@ -34,9 +35,10 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 200);
 /** Streams being opened at once. */
 const OPENING = Number(process.env.BENCH_OPENING ?? 50);
 const MAX_STREAMS = Math.max(...STEPS);
-// A member may send 300 messages an hour (chatMessagePerMember): enough senders that none meets it.
+const tenant = loadTenants("tenants").get("flirtpunt")!;
+// Enough senders that none meets the rate limit or the brand's daily credit limit.
 const totalMessages = STEPS.length * (WARMUP + RATE * SECONDS) + WARMUP;
-const SENDERS = Math.max(20, Math.ceil(totalMessages / 250));
+const SENDERS = Math.max(20, Math.ceil(totalMessages / messagesPerSender(tenant)));
 if (SENDERS > MAX_STREAMS) throw new Error(`the senders' recipients are stream holders: ${SENDERS} senders need at least as many streams`);
 
 // The bench signs its members' session cookies itself, with the server's secret (tens of thousands
@@ -47,7 +49,6 @@ const { startSession } = await import("../app/models/accounts/sessions.server");
 
 const database = await createBenchDatabase(url, `bench_streams_${process.pid}`, 8);
 
-const tenant = loadTenants("tenants").get("flirtpunt")!;
 const host = brandHost("flirtpunt");
 const [port, inspectPort] = (await freePorts(2)) as [number, number];
 // BENCH_SERVER_DIR: another checkout's build to measure (a worktree of the commit before a change).
@@ -123,17 +124,18 @@ let failedSends = 0;
 let lostMessages = 0;
 const LOST_MS = 30_000;
 
-/** Sends one message; resolves with the milliseconds from `from` until the recipient's stream announced it, or null when it was refused. */
+/** Sends one message; resolves with the milliseconds from `from` until the recipient's stream announced it, or null when it was refused or lost. */
 async function deliver(sender: Sender, text: string, from: number): Promise<number | null> {
   const queue = waiting.get(sender.conversation) ?? [];
   waiting.set(sender.conversation, queue);
   let wake = () => undefined as void;
   const arrived = new Promise<void>((resolve) => queue.push((wake = resolve)));
   const reply = await send(port, host, `/chats/${sender.conversation}.data`, { cookie: sender.cookie, fields: { intent: "text", body: text }, headers: { "sec-fetch-dest": "empty" } });
-  if (reply.status !== 200) {
+  const refused = sendRefusal(reply);
+  if (refused) {
     failedSends++;
     queue.splice(queue.indexOf(wake), 1);
-    console.error(`send failed: ${reply.status} ${reply.body.slice(0, 200)}`);
+    console.error(`send refused: ${refused}`);
     return null;
   }
   // A message not announced within LOST_MS counts as lost (it would hold the run forever).
