@@ -13,6 +13,7 @@ import { eventHub } from "~/services/realtime/event-hub.server";
 import { rememberAttentionWhileListening } from "~/web/member-attention.server";
 import { startPushWorker, type PushWorker } from "~/jobs/push-worker.server";
 import { sendPush } from "~/services/push/web-push.server";
+import { PUSH_QUEUED_CHANNEL } from "~/models/notifications/push-delivery.server";
 
 /**
  * Everything the server checks and prepares before it accepts a request: the tenant files
@@ -46,19 +47,18 @@ export async function startup(log: (line: string) => void = console.log): Promis
   await eventHub().start();
   rememberAttentionWhileListening();
   if (env().runJobs) jobRunner = startJobRunner(database.db, scheduledJobList(registry), { log });
-  // Every member event (a message, a like, from any server process, after its commit) may have
-  // queued pushes: they go out at once, not at the next tick.
+  // A push queued by any server process (a message, a like, after its commit) goes out at once, not at the next tick.
   const pushes = startPushWorker(database.db, registry, sendPush);
-  stopListeningForPushes = eventHub().onMemberChange(() => pushes.kick());
+  stopListeningForPushes = await database.listen(PUSH_QUEUED_CHANNEL, () => pushes.kick());
   pushWorker = pushes;
 }
 
 let jobRunner: JobRunner | undefined;
 let pushWorker: PushWorker | undefined;
-let stopListeningForPushes: (() => void) | undefined;
+let stopListeningForPushes: (() => Promise<void>) | undefined;
 
 export async function shutdown(): Promise<void> {
-  stopListeningForPushes?.();
+  await stopListeningForPushes?.();
   await pushWorker?.stop();
   await jobRunner?.stop();
   await eventHub().stop();

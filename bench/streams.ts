@@ -15,7 +15,7 @@
 // The client (this process) holds every stream itself on the same two cores as the server.
 import { request as httpRequest, type ClientRequest } from "node:http";
 import { execFileSync, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import WebSocket from "ws";
 import { createBenchDatabase } from "./bench-database";
 import { messageEventReader } from "./message-events";
@@ -161,28 +161,51 @@ async function steady(senders: Sender[], count: number, offset: number): Promise
   return { latencies: latencies.filter((latency) => latency !== null), seconds: (performance.now() - start) / 1000 };
 }
 
-/** The server's memory after a full garbage collection, through its inspector. */
-async function serverMemory(): Promise<{ rss: number; heap: number }> {
+/** A session on the server's inspector: `call` sends one DevTools protocol command and resolves with its result. */
+async function inspector() {
   const [target] = (await (await fetch(`http://127.0.0.1:${inspectPort}/json/list`)).json()) as { webSocketDebuggerUrl: string }[];
   const socket = new WebSocket(target!.webSocketDebuggerUrl);
   await new Promise((resolve, reject) => socket.once("open", resolve).once("error", reject));
   let id = 0;
-  const call = (method: string, params: object = {}) =>
-    new Promise<{ result?: { result?: { value?: string } } }>((resolve) => {
+  const call = <T = Record<string, unknown>>(method: string, params: object = {}) =>
+    new Promise<T>((resolve) => {
       const mine = ++id;
       socket.on("message", function answer(data) {
-        const message = JSON.parse(String(data)) as { id?: number; result?: { result?: { value?: string } } };
+        const message = JSON.parse(String(data)) as { id?: number; result: T };
         if (message.id !== mine) return;
         socket.off("message", answer);
-        resolve(message);
+        resolve(message.result);
       });
       socket.send(JSON.stringify({ id: mine, method, params }));
     });
-  await call("HeapProfiler.collectGarbage");
-  const reply = await call("Runtime.evaluate", { expression: "JSON.stringify(process.memoryUsage())" });
-  socket.close();
-  const usage = JSON.parse(reply.result!.result!.value!) as { rss: number; heapUsed: number };
+  return { call, close: () => socket.close() };
+}
+
+/** The server's memory after a full garbage collection. */
+async function serverMemory(): Promise<{ rss: number; heap: number }> {
+  const session = await inspector();
+  await session.call("HeapProfiler.collectGarbage");
+  const reply = await session.call<{ result: { value: string } }>("Runtime.evaluate", { expression: "JSON.stringify(process.memoryUsage())" });
+  session.close();
+  const usage = JSON.parse(reply.result.value) as { rss: number; heapUsed: number };
   return { rss: usage.rss, heap: usage.heapUsed };
+}
+
+/** `work`, with the server's CPU profiled while it runs when BENCH_PROFILE names a folder (one .cpuprofile per step, for DevTools). */
+async function profiled<T>(step: number, work: () => Promise<T>): Promise<T> {
+  const folder = process.env.BENCH_PROFILE;
+  if (!folder) return work();
+  const session = await inspector();
+  await session.call("Profiler.enable");
+  await session.call("Profiler.start");
+  try {
+    return await work();
+  } finally {
+    const { profile } = await session.call<{ profile: object }>("Profiler.stop");
+    session.close();
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(`${folder}/streams-${step}.cpuprofile`, JSON.stringify(profile));
+  }
 }
 
 function postgresPids(): number[] {
@@ -237,7 +260,7 @@ try {
     const memory = await serverMemory();
     const idle = await cpuDuring(() => new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000)));
     await steady(senders, WARMUP, 0);
-    const flow = await cpuDuring(() => steady(senders, RATE * SECONDS, WARMUP));
+    const flow = await cpuDuring(() => profiled(streams, () => steady(senders, RATE * SECONDS, WARMUP)));
     const sorted = [...flow.value.latencies].sort((a, b) => a - b);
     const fds = fdCount(serverPid);
     const row = [
@@ -250,6 +273,8 @@ try {
       `${((memory.rss - before.rss) / 1024 / streams).toFixed(1)} / ${((memory.heap - before.heap) / 1024 / streams).toFixed(1)}`,
       `${idle.server.toFixed(1)} %`,
       `${flow.server.toFixed(0)} % / ${flow.database.toFixed(0)} % / ${flow.client.toFixed(0)} %`,
+      // CPU per message holds better than latency when the machine is busy with other work.
+      ((flow.server * flow.seconds * 10) / Math.max(1, sorted.length)).toFixed(1),
       `${opening.seconds.toFixed(0)} s, ${((opening.server * opening.seconds * 10) / opened).toFixed(2)}`,
       fds,
     ].join(" | ");
@@ -257,8 +282,8 @@ try {
     console.log(`| ${row} |  (failed opens ${failedOpens}, ended by the server ${endedByServer}, failed sends ${failedSends}, lost ${lostMessages})`);
   }
   console.log(`\n${new Date().toISOString()}, ${RATE} messages/s for ${SECONDS} s per step after ${WARMUP} warm-up; idle CPU over ${IDLE_SECONDS} s; load average ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}\n`);
-  console.log("| streams held | delivery p50 / p95 / p99 ms | messages/s | server RSS MB | heap MB | KB per stream (RSS / heap) | idle server CPU | CPU with messages (server / PostgreSQL / client) | opening (time, server CPU ms per stream) | server fds |");
-  console.log("|---|---|---|---|---|---|---|---|---|---|");
+  console.log("| streams held | delivery p50 / p95 / p99 ms | messages/s | server RSS MB | heap MB | KB per stream (RSS / heap) | idle server CPU | CPU with messages (server / PostgreSQL / client) | server CPU ms per message | opening (time, server CPU ms per stream) | server fds |");
+  console.log("|---|---|---|---|---|---|---|---|---|---|---|");
   for (const row of rows) console.log(row);
 } finally {
   for (const req of open) req.destroy();

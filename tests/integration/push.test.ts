@@ -1,9 +1,9 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { members, pushDeliveries, pushSubscriptions } from "../../db/schema/index";
 import { sendMessage } from "../../app/models/chat/chat-send.server";
 import { likeMember } from "../../app/models/likes/likes.server";
-import { deliverDuePushes, MAX_PUSH_ATTEMPTS } from "../../app/models/notifications/push-delivery.server";
+import { deliverDuePushes, MAX_PUSH_ATTEMPTS, PUSH_QUEUED_CHANNEL } from "../../app/models/notifications/push-delivery.server";
 import { deletePushSubscription, savePushSubscription } from "../../app/models/notifications/push-subscriptions.server";
 import { markPageHidden, markPageVisible } from "../../app/models/notifications/presence.server";
 import { sessionIdFrom, startSession } from "../../app/models/accounts/sessions.server";
@@ -101,6 +101,26 @@ describe("a push for a new message", () => {
     expect(await deliver()).toBe(0);
     expect(service.received).toEqual([]);
     expect(await handle.db.select().from(pushDeliveries)).toEqual([]);
+  });
+});
+
+describe("waking the push workers", () => {
+  it("notifies them once per transaction that queued a push, and not for a member with no browser subscribed", async () => {
+    const heard: string[] = [];
+    const stop = await handle.listen(PUSH_QUEUED_CHANNEL, (payload) => heard.push(payload));
+    try {
+      const { sender, recipient } = await pair();
+      const unsubscribed = await createMember(handle.db, { tenant, name: "Ilse" });
+      await write(sender.id, unsubscribed.id);
+      await write(sender.id, recipient.id);
+      await likeMember(handle.db, { likerId: unsubscribed.id, likedId: recipient.id, pool: tenant.pool, source: "profile" });
+      // Notifications arrive after their commits, in commit order: a marker sent last shows all that came before are in.
+      await handle.db.execute(sql`select pg_notify(${PUSH_QUEUED_CHANNEL}, 'marker')`);
+      await vi.waitFor(() => expect(heard).toContain("marker"));
+      expect(heard).toEqual(["", "", "marker"]);
+    } finally {
+      await stop();
+    }
   });
 });
 

@@ -38,15 +38,26 @@ function typeOf(event: PushEvent): NotificationType {
   return "like_received";
 }
 
+/** The notification that pushes were queued: every process's push worker drains on it. */
+export const PUSH_QUEUED_CHANNEL = "push_queued";
+
 /**
  * Queues a push for every browser the member subscribed, in the caller's transaction: a message
  * or like that is rolled back queues nothing. Whether it is still wanted (switches, the member
- * looking at the conversation) is decided when it is sent.
+ * looking at the conversation) is decided when it is sent. Only a queued push wakes the push
+ * workers (at commit, in every process): waking them on every member event made each process
+ * ask the queue several times per message, for members with no browser subscribed at all
+ * (bench/RESULTS.md, "Open event streams").
  */
 export async function queuePush(tx: Executor, memberId: number, event: PushEvent): Promise<void> {
-  const subscriptions = await tx.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.memberId, memberId));
-  if (subscriptions.length === 0) return;
-  await tx.insert(pushDeliveries).values(subscriptions.map((subscription) => ({ subscriptionId: subscription.id, event })));
+  // One statement: the rows, and the notification when there was any (one per transaction: PostgreSQL folds repeats).
+  await tx.execute(sql`
+    with inserted as (
+      insert into ${pushDeliveries} (subscription_id, event)
+      select id, ${JSON.stringify(event)}::jsonb from ${pushSubscriptions} where member_id = ${memberId}
+      returning 1
+    )
+    select pg_notify(${PUSH_QUEUED_CHANNEL}, '') from (select 1 from inserted limit 1) as queued`);
 }
 
 type Claimed = { id: number; attempts: number; event: PushEvent; subscriptionId: number; memberId: number; endpoint: string; p256dh: string; auth: string };
