@@ -9,6 +9,7 @@ import { createStaff, disableStaff, findStaffSession, finishStaffLogin, setStaff
 import type { StaffMember } from "../../app/models/staff/staff-roles";
 import { coolDownUntil, setOwnProtection } from "../../app/models/safety/member-care.server";
 import { firstMessageCandidates, sendFirstMessage } from "../../app/models/staff/first-messages.server";
+import { operatorMessagesSent } from "../../app/services/metrics/business.server";
 import { tenantSchema } from "../../app/tenancy/schema";
 import { createFictional, fictionalSchema, listFictional, updateFictional } from "../../app/models/staff/fictional-profiles.server";
 import { searchMembers } from "../../app/models/search/member-search.server";
@@ -52,6 +53,9 @@ async function waitingPair(body = "Hoi Lisa!", member: MemberOverrides = {}) {
 
 const reply = (staff: StaffMember, conversation: OperatorConversation, body: string, purpose: "reply" | "honest_answer" | "care_warning" = "reply") =>
   replyAsProfile(handle.db, { staff, conversation, content: { kind: "text", body }, purpose, maxLength: 500, ip: "198.51.100.1" });
+
+/** Messages operators sent on a brand, as /metrics shows them. */
+const operatorMessages = async (brand: string) => (await operatorMessagesSent.get()).values.find((value) => value.labels.brand === brand)?.value ?? 0;
 
 describe("staff accounts", () => {
   it("log in with the password from the setup link and a code of the app, never the same code twice; disabled staff cannot", async () => {
@@ -112,8 +116,10 @@ describe("the operator inbox", () => {
     const staff = await operator();
     const [before] = await handle.db.select({ credits: members.credits }).from(members).where(eq(members.id, ann));
     await claimConversation(handle.db, staff.id, conversation.conversationId);
+    const counter = await operatorMessages("alpha");
     const sent = await reply(staff, conversation, "Hoi Ann, leuk dat je schrijft!");
     expect(sent).toMatchObject({ ok: true });
+    expect(await operatorMessages("alpha")).toBe(counter + 1);
     const [after] = await handle.db.select({ credits: members.credits }).from(members).where(eq(members.id, ann));
     expect(after).toEqual(before);
     expect((await waitingConversations(handle.db, staff, languages)).some((item) => item.conversationId === conversation.conversationId)).toBe(false);
@@ -263,8 +269,11 @@ describe("operators writing first", () => {
     expect(await write(ready, "Mijn nummer is 0612345678")).toEqual({ ok: false, reason: "contact", kind: "phone" });
     expect(await write(fresh, "Hoi!")).toEqual({ ok: false, reason: "notAllowed" });
     expect(await write(declined, "Hoi!")).toEqual({ ok: false, reason: "notAllowed" });
+    const counter = await operatorMessages("gamma");
     const sent = await write(ready, "Hoi Ready, welkom!");
-    expect(sent).toMatchObject({ ok: true });
+    expect(sent).toEqual({ ok: true, conversationId: expect.any(Number) });
+    // Only the message that went out is counted, not the refused ones before it.
+    expect(await operatorMessages("gamma")).toBe(counter + 1);
     // Once: the member now has a conversation with a fictional profile.
     expect(await write(ready, "Nog een keer")).toEqual({ ok: false, reason: "notAllowed" });
     expect((await firstMessageCandidates(handle.db, staff, brands, { gamma: "nl", delta: "nl" })).map((candidate) => candidate.memberId)).not.toContain(ready);

@@ -6,6 +6,7 @@ import type { Tenant } from "~/tenancy/schema";
 import { contactDetailIn, type ContactKind } from "./contact-details";
 import { recordStaffAction } from "./staff-audit.server";
 import { answersIn, servesBrand, type StaffMember } from "./staff-roles";
+import { operatorMessagesSent } from "~/services/metrics/business.server";
 
 /*
  * Operators writing first, as a fictional profile (docs/product/staff.md#first-messages): only on
@@ -89,7 +90,7 @@ export async function sendFirstMessage(
     return { ok: false, reason: "contact", kind: contact };
   }
   if (allowed.length === 0) return { ok: false, reason: "notAllowed" };
-  return db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx) => {
     const [target] = resultRows<{ site_id: string; language: string }>(
       await tx.execute(sql`
         select m.site_id, coalesce(m.language, ${JSON.stringify(input.languages)}::jsonb ->> m.site_id, 'nl') as language
@@ -105,8 +106,11 @@ export async function sendFirstMessage(
     if (!sent || !sent.newConversation) return { ok: false as const, reason: "notAllowed" as const };
     await tx.insert(operatorReplies).values({ messageId: sent.messageId, staffId: input.staff.id, conversationId: sent.conversationId, siteId: target.site_id, waitedMs: null });
     await recordStaffAction(tx, { staffId: input.staff.id, action: "first_message", siteId: target.site_id, memberId: input.memberId, conversationId: sent.conversationId, details: { profile: input.profileId }, ip: input.ip });
-    return { ok: true as const, conversationId: sent.conversationId };
+    return { ok: true as const, conversationId: sent.conversationId, brand: target.site_id };
   });
+  if (!outcome.ok) return outcome;
+  operatorMessagesSent.inc({ brand: outcome.brand });
+  return { ok: true, conversationId: outcome.conversationId };
 }
 
 /** The fictional profiles of a pool that a brand shows, to write first as. */

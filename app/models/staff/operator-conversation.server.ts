@@ -7,6 +7,7 @@ import { publishEvent } from "~/models/notifications/member-events.server";
 import { contactDetailIn, type ContactKind } from "./contact-details";
 import { recordStaffAction } from "./staff-audit.server";
 import { answersIn, servesBrand, type StaffMember } from "./staff-roles";
+import { operatorMessagesSent } from "~/services/metrics/business.server";
 
 /*
  * One conversation in the operator's hands (docs/product/staff.md#the-conversation-view): the
@@ -111,7 +112,7 @@ export async function replyAsProfile(
       return { ok: false, reason: "contact", kind: contact };
     }
   }
-  return db.transaction(async (tx) => {
+  const outcome = await db.transaction(async (tx) => {
     const [claim] = await tx
       .select({ staffId: conversationClaims.staffId })
       .from(conversationClaims)
@@ -151,6 +152,8 @@ export async function replyAsProfile(
     });
     return { ok: true as const, messageId: sent.messageId };
   });
+  if (outcome.ok) operatorMessagesSent.inc({ brand: conversation.siteId });
+  return outcome;
 }
 
 /** What must be sent before any ordinary reply: the honest answer, the care warning. */

@@ -15,6 +15,13 @@ export const messagesSent = new Counter({
   registers: [registry],
 });
 
+export const operatorMessagesSent = new Counter({
+  name: "dating_operator_messages_sent_total",
+  help: "Messages operators sent as fictional profiles (replies, honest answers, care warnings, first messages), by brand.",
+  labelNames: ["brand"],
+  registers: [registry],
+});
+
 new Gauge({
   name: "dating_event_streams_open",
   help: "Members' event streams (live updates) open in this process; with several processes, the sum.",
