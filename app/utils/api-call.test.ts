@@ -37,6 +37,30 @@ describe("apiCall", () => {
     expect(refused).toHaveBeenCalledTimes(1);
   });
 
+  it("tries a call a busy server refused again after its Retry-After, but not another 503, nor a call that must not be repeated", async () => {
+    const busy = () => Response.json({ error: "busy", message: "Het is even erg druk" }, { status: 503, headers: { "retry-after": "3" } });
+    const fetch = network(busy(), busy(), new Response("ok"));
+    const waits: number[] = [];
+    const response = await apiCall("/api/typing", { method: "POST" }, { fetch, sleep: async (ms) => void waits.push(ms) });
+    expect(response && (await response.text())).toBe("ok");
+    expect(waits).toEqual([3000, 3000]);
+    const unavailable = network(Response.json({ error: "maintenance" }, { status: 503, headers: { "retry-after": "3" } }));
+    expect(await apiCall("/api/typing", {}, { fetch: unavailable, sleep: async () => undefined }).then((answer) => answer && answer.status)).toBe(503);
+    expect(unavailable).toHaveBeenCalledTimes(1);
+    const once = network(busy());
+    expect(await apiCall("/api/conversations/1", { method: "DELETE" }, { fetch: once, retry: false, sleep: async () => undefined }).then((answer) => answer && answer.status)).toBe(503);
+    expect(once).toHaveBeenCalledTimes(1);
+  });
+
+  it("returns the busy answer itself when the last attempt is refused too", async () => {
+    const fetch = network(...Array.from({ length: API_ATTEMPTS }, () => Response.json({ error: "busy" }, { status: 503, headers: { "retry-after": "600" } })));
+    const waits: number[] = [];
+    const response = await apiCall("/api/typing", {}, { fetch, sleep: async (ms) => void waits.push(ms) });
+    expect(response && response.status).toBe(503);
+    // A Retry-After of ten minutes waits at most 30 s between tries.
+    expect(waits).toEqual(Array.from({ length: API_ATTEMPTS - 1 }, () => 30_000));
+  });
+
   it("logs the tab out when the session is gone, and only then", async () => {
     const loggedOut = vi.fn();
     const gone = network(Response.json({ error: "authentication_required" }, { status: 403 }));

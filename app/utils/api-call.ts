@@ -27,12 +27,33 @@ async function saysLoggedOut(response: Response): Promise<boolean> {
   }
 }
 
+/** The longest wait a busy server's Retry-After may ask for before the call is tried again. */
+const MAX_BUSY_WAIT_MS = 30_000;
+
+/**
+ * How long a busy server asked to wait, when this answer is its refusal of a call it never began
+ * (load shedding: docs/operations.md#load-shedding), else null: only such a call is safe to repeat
+ * after an answer.
+ */
+async function busyWait(response: Response): Promise<number | null> {
+  if (response.status !== 503) return null;
+  try {
+    const body = (await response.clone().json()) as { error?: unknown };
+    if (body.error !== "busy") return null;
+  } catch {
+    return null;
+  }
+  const seconds = Number(response.headers.get("retry-after"));
+  return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds * 1000, MAX_BUSY_WAIT_MS) : API_FIRST_RETRY_MS;
+}
+
 /**
  * A call of the page's script to the site's own API. A network failure is tried again, up to
- * API_ATTEMPTS times with growing waits; an answer, whatever its status, is returned as it is —
- * except 403 `authentication_required`: the member was logged out elsewhere, so this tab shows
- * the login page and the call resolves to false (docs/product/api.md#errors). False too when the
- * network never answered.
+ * API_ATTEMPTS times with growing waits, and so is a busy server's refusal, after the wait its
+ * Retry-After asks for. Any other answer, whatever its status, is returned as it is — except 403
+ * `authentication_required`: the member was logged out elsewhere, so this tab shows the login
+ * page and the call resolves to false (docs/product/api.md#errors). False too when the network
+ * never answered.
  */
 export async function apiCall(input: string, init: RequestInit = {}, options: ApiCallOptions = {}): Promise<Response | false> {
   const doFetch = options.fetch ?? fetch;
@@ -45,6 +66,12 @@ export async function apiCall(input: string, init: RequestInit = {}, options: Ap
     } catch {
       if (attempt === attempts) return false;
       await sleep(API_FIRST_RETRY_MS * 2 ** (attempt - 1));
+      continue;
+    }
+    const busy = attempt < attempts ? await busyWait(response) : null;
+    if (busy !== null) {
+      await response.body?.cancel().catch(() => undefined);
+      await sleep(busy);
       continue;
     }
     if (await saysLoggedOut(response)) {
