@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { closeDatabase, databaseHandle } from "../../db/database.server";
+import { databaseHandle } from "../../db/database.server";
+import { runCommandWork } from "./command-work";
 import { importReturns, markCollected, recordReturnedCollection } from "~/models/payments/direct-debit-collections.server";
 
 const usage = `npm run directdebit -- collected --request <id>            the collection of a confirmed direct debit came in
@@ -11,8 +12,8 @@ const { values, positionals } = parseArgs({ allowPositionals: true, options: { r
 const [command, file] = positionals;
 const requestId = Number(values.request);
 const handle = databaseHandle();
-let failed = false;
-try {
+await runCommandWork(async () => {
+  let failed = false;
   if (values.help || !command) {
     console.log(usage);
   } else if (command === "collected" && Number.isSafeInteger(requestId)) {
@@ -34,10 +35,8 @@ try {
     console.log(usage);
     failed = true;
   }
-} finally {
-  await closeDatabase();
-}
-process.exit(failed ? 1 : 0);
+  return !failed;
+});
 
 function describe(reference: string, outcome: Awaited<ReturnType<typeof recordReturnedCollection>> | { ok: false; error: "unreadable" }): string {
   if (!outcome.ok) return `${reference}: ${outcome.error === "unreadable" ? "not a request reference" : "no confirmed direct debit with this reference"}`;

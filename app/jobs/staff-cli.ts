@@ -1,9 +1,10 @@
 import { parseArgs } from "node:util";
-import { closeDatabase, databaseHandle } from "../../db/database.server";
+import { databaseHandle } from "../../db/database.server";
 import { LANGUAGES } from "~/domain/languages";
 import { createStaff, disableStaff } from "~/models/staff/staff-accounts.server";
 import { STAFF_ROLES, type StaffRole } from "~/models/staff/staff-roles";
-import { env, requireSessionSecrets, SettingError } from "~/env.server";
+import { env, requireSessionSecrets } from "~/env.server";
+import { runCommandWork } from "./command-work";
 import { tenants } from "~/tenancy/tenants.server";
 
 const usage = `npm run staff -- create --email <address> --name <name> --role operator [--role admin …] --brands all|<id,id> [--languages all|nl,de] [--ui en|nl]
@@ -35,8 +36,8 @@ function listOption(value: string | undefined, known: readonly string[], what: s
 
 const [command] = positionals;
 const handle = databaseHandle();
-let failed = false;
-try {
+await runCommandWork(async () => {
+  let failed = false;
   if (values.help || !command) {
     console.log(usage);
   } else if (command === "create" && values.email && values.role?.length && values.brands) {
@@ -73,12 +74,5 @@ try {
     console.log(usage);
     failed = true;
   }
-} catch (error) {
-  // A missing setting is said by the command runner (app/jobs/command.ts), in one line.
-  if (error instanceof SettingError) throw error;
-  console.error(error instanceof Error ? error.message : error);
-  failed = true;
-} finally {
-  await closeDatabase();
-}
-process.exit(failed ? 1 : 0);
+  return !failed;
+});

@@ -50,6 +50,12 @@ describe("the commands", () => {
     expect(outcome.lines).toEqual([]);
     expect(outcome.status).toBe(1);
   });
+
+  it("say an error of their work in one line and exit 1: the bank's file of returns is not there", () => {
+    const outcome = run([...tsx, "directdebit", "import-returns", "/nonexistent/returns.csv"], {});
+    expect(outcome.lines).toEqual([expect.stringMatching(/^ENOENT: no such file or directory, open '\/nonexistent\/returns.csv'$/)]);
+    expect(outcome.status).toBe(1);
+  });
 });
 
 describe.runIf(existsSync("build/index.js"))("a production start", () => {
