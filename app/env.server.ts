@@ -75,6 +75,8 @@ const envSchema = z.object({
   MOLLIE_API_ENDPOINT: z.string().url().optional(),
   /** MessageBird (Bird) access key; SMS codes go through it when the local services are off. */
   MESSAGEBIRD_ACCESS_KEY: z.string().optional(),
+  /** Another MessageBird API base URL (tests point it at a simulated API). */
+  MESSAGEBIRD_API_ENDPOINT: z.string().url().optional(),
   /** Sender name or number of the SMS messages (at most 11 letters or a phone number). */
   SMS_ORIGINATOR: z.string().max(16).default("Verify"),
   /** `1` seeds demo members into an empty database on start (the quick start sets it). */

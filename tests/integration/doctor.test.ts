@@ -65,6 +65,7 @@ describe("npm run doctor", () => {
         expect.stringMatching(/^ok +database: .*reachable, all \d+ migrations applied$/),
         expect.stringMatching(/^ok +storage: local storage: .* are writable$/),
         expect.stringMatching(/^skipped +mail: LOCAL_SERVICES=1/),
+        expect.stringMatching(/^skipped +sms: LOCAL_SERVICES=1/),
         expect.stringMatching(/^skipped +payments: LOCAL_SERVICES=1/),
         expect.stringMatching(/^ok +push keys: /),
       ]),
@@ -92,6 +93,7 @@ describe("npm run doctor", () => {
     expect(problem("mail")).toEqual([expect.stringMatching(new RegExp(`SMTP 127\\.0\\.0\\.1:${closedPort}: .*ECONNREFUSED.*check SMTP_HOST, SMTP_PORT`))]);
     expect(problem("push keys")).toEqual([expect.stringMatching(/VAPID_PUBLIC_KEY is not a P-256 public key/)]);
     expect(problem("payments")).toEqual([expect.stringMatching(/MOLLIE_API_KEY is not a Mollie API key/)]);
+    expect(problem("sms")).toEqual([expect.stringMatching(/MESSAGEBIRD_ACCESS_KEY is not set/)]);
     // What is right is still said to be right: the storage folders, the tenant files, the secret.
     expect(lines).toEqual(expect.arrayContaining([expect.stringMatching(/^ok +storage: /), expect.stringMatching(/^ok +tenant files: /), expect.stringMatching(/^ok +session secrets: 1 secret/)]));
     expect(lines.at(-1)).toBe("doctor: problems found (lines marked PROBLEM)");

@@ -4,12 +4,13 @@ import { databaseCheck } from "./database-check";
 import { mailCheck } from "./mail-check";
 import { paymentsCheck } from "./payments-check";
 import { pushCheck } from "./push-check";
+import { smsCheck } from "./sms-check";
 import { sessionSecretsCheck, settingsFindings } from "./settings-check";
 import { storageCheck } from "./storage-check";
 import { tenantsCheck } from "./tenants-check";
 
 /** In the order they are printed: what the process reads first, then what it reaches. */
-export const CHECKS: readonly Check[] = [sessionSecretsCheck, tenantsCheck, databaseCheck, storageCheck, mailCheck, paymentsCheck, pushCheck];
+export const CHECKS: readonly Check[] = [sessionSecretsCheck, tenantsCheck, databaseCheck, storageCheck, mailCheck, smsCheck, paymentsCheck, pushCheck];
 
 export interface Examination {
   lines: string[];

@@ -13,7 +13,7 @@ export function smsService(): SmsService {
     if (config.localServices) {
       instance = new OutboxSmsService(db);
     } else if (config.MESSAGEBIRD_ACCESS_KEY) {
-      instance = new MessageBirdSmsService({ accessKey: config.MESSAGEBIRD_ACCESS_KEY, originator: config.SMS_ORIGINATOR });
+      instance = new MessageBirdSmsService({ accessKey: config.MESSAGEBIRD_ACCESS_KEY, originator: config.SMS_ORIGINATOR, endpoint: config.MESSAGEBIRD_API_ENDPOINT });
     } else {
       throw new Error("Invalid environment variable MESSAGEBIRD_ACCESS_KEY: required when LOCAL_SERVICES is off");
     }
