@@ -55,6 +55,16 @@ describe.skipIf(!process.env.DATABASE_URL)("chat across server processes", () =>
 
       // No session, no stream.
       expect((await send(second, host, "/api/events")).status).toBe(403);
+
+      // The second process stops: its stream ends, telling the browser when to come back (to the
+      // first), spread by the number of streams the process held (here one: within 5 ms).
+      const held = openEventStream(second, host, basCookie);
+      expect(await held.ready).toBe(200);
+      await held.waitFor(/retry: 5000\n\n/);
+      // Not waited for here: the stream ends at once, the process a few seconds later (finally).
+      void servers[1]!.stop();
+      await held.end;
+      expect(held.text).toMatch(/retry: 500[0-4]\n\n$/);
     } finally {
       await Promise.all(servers.map((server) => server.stop()));
       await database.close();

@@ -1,18 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { SESSION_CHECK_EVERY, StreamClock } from "./event-stream.server";
+import { RECONNECT_MS, RECONNECT_SPREAD_MAX_MS, RECONNECT_SPREAD_PER_STREAM_MS, SESSION_CHECK_EVERY, StreamClock } from "./event-stream.server";
 
 /** Ticks per heartbeat: every stream is pinged once in this many ticks. */
 const SLOTS = 25;
 
 function streams(clock: StreamClock, sessionIds: string[]) {
   return sessionIds.map((sessionId) => {
-    const stream = { sessionId, pings: 0, ended: false, leave: () => undefined as void };
+    const stream = { sessionId, pings: 0, ended: false, reconnectAfterMs: undefined as number | undefined, leave: () => undefined as void };
     // As a real stream does: ending it takes it off the clock.
     stream.leave = clock.add({
       sessionId,
       ping: () => (stream.pings += 1),
-      end: () => {
+      end: (reconnectAfterMs) => {
         stream.ended = true;
+        stream.reconnectAfterMs = reconnectAfterMs;
         stream.leave();
       },
     });
@@ -89,5 +90,25 @@ describe("StreamClock", () => {
     const [late] = streams(clock, ["c"]);
     expect(late!.ended).toBe(true);
     expect(clock.size).toBe(0);
+  });
+
+  it("spreads the reconnects of a stopping process's streams over time, the more streams the wider", () => {
+    const reconnects = (count: number) => {
+      const clock = new StreamClock(async (ids) => new Set(ids));
+      const open = streams(clock, Array.from({ length: count }, (_, i) => `s${i}`));
+      clock.endAll();
+      return open.map((stream) => stream.reconnectAfterMs!);
+    };
+    const few = reconnects(10);
+    expect(Math.min(...few)).toBeGreaterThanOrEqual(RECONNECT_MS);
+    expect(Math.max(...few)).toBeLessThan(RECONNECT_MS + 10 * RECONNECT_SPREAD_PER_STREAM_MS);
+    const many = reconnects(20_000);
+    expect(Math.min(...many)).toBeGreaterThanOrEqual(RECONNECT_MS);
+    expect(Math.max(...many)).toBeLessThan(RECONNECT_MS + RECONNECT_SPREAD_MAX_MS);
+    // Spread, not bunched: no second of the window takes more than a few per cent of them.
+    const perSecond = new Map<number, number>();
+    for (const ms of many) perSecond.set(Math.floor(ms / 1000), (perSecond.get(Math.floor(ms / 1000)) ?? 0) + 1);
+    expect(perSecond.size).toBeGreaterThan(50);
+    expect(Math.max(...perSecond.values())).toBeLessThan(20_000 * 0.05);
   });
 });

@@ -17,6 +17,16 @@ const SLOTS = 25;
 export const LOOKBACK_MS = 10_000;
 /** Ids already sent are remembered this far back, so a look back sends nothing twice. */
 const SENT_MEMORY = 1_000;
+/** How long a browser waits before it reconnects a stream that broke off (the EventSource `retry`). */
+export const RECONNECT_MS = 5_000;
+/**
+ * When a stopping process ends its streams, their reconnects are spread over this much time per
+ * stream (at most RECONNECT_SPREAD_MAX_MS): opening a stream costs a process several ms of CPU
+ * (bench/RESULTS.md, "Open event streams"), so 10,000 browsers coming back in the same second
+ * would hold the processes that take them over busy for a minute.
+ */
+export const RECONNECT_SPREAD_PER_STREAM_MS = 5;
+export const RECONNECT_SPREAD_MAX_MS = 60_000;
 
 export interface StreamEvent {
   id: number;
@@ -43,7 +53,8 @@ export interface StreamSources {
 interface Ticked {
   sessionId: string;
   ping(): void;
-  end(): void;
+  /** Ends the stream; with `reconnectAfterMs`, its browser is told to wait that long before it reconnects. */
+  end(reconnectAfterMs?: number): void;
 }
 
 const PING = new TextEncoder().encode(": ping\n\n");
@@ -107,7 +118,8 @@ export class StreamClock {
   /** Ends every stream and every one added later (the process is stopping). */
   endAll(): void {
     this.stopped = true;
-    for (const slot of this.slots) for (const stream of [...slot]) stream.end();
+    const spread = Math.min(RECONNECT_SPREAD_MAX_MS, this.size * RECONNECT_SPREAD_PER_STREAM_MS);
+    for (const slot of this.slots) for (const stream of [...slot]) stream.end(RECONNECT_MS + Math.floor(Math.random() * spread));
     this.halt();
   }
 
@@ -244,11 +256,14 @@ export function memberEventStream(sources: StreamSources, lastEventId: number | 
         ping: () => {
           if (!closed) controller.enqueue(PING);
         },
-        end: close,
+        end: (reconnectAfterMs) => {
+          if (reconnectAfterMs !== undefined) write(`retry: ${reconnectAfterMs}\n\n`);
+          close();
+        },
       });
       // A stopping process's clock ends the stream at once.
       if (closed) return;
-      write("retry: 5000\n\n");
+      write(`retry: ${RECONNECT_MS}\n\n`);
       // Signals while the starting point is read wait for the first fetch below.
       fetching = true;
       try {
