@@ -191,8 +191,8 @@ async function serverMemory(): Promise<{ rss: number; heap: number }> {
   return { rss: usage.rss, heap: usage.heapUsed };
 }
 
-/** `work`, with the server's CPU profiled while it runs when BENCH_PROFILE names a folder (one .cpuprofile per step, for DevTools). */
-async function profiled<T>(step: number, work: () => Promise<T>): Promise<T> {
+/** `work`, with the server's CPU profiled while it runs when BENCH_PROFILE names a folder (a .cpuprofile per step and phase, for DevTools). */
+async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
   const folder = process.env.BENCH_PROFILE;
   if (!folder) return work();
   const session = await inspector();
@@ -204,7 +204,7 @@ async function profiled<T>(step: number, work: () => Promise<T>): Promise<T> {
     const { profile } = await session.call<{ profile: object }>("Profiler.stop");
     session.close();
     mkdirSync(folder, { recursive: true });
-    writeFileSync(`${folder}/streams-${step}.cpuprofile`, JSON.stringify(profile));
+    writeFileSync(`${folder}/${name}.cpuprofile`, JSON.stringify(profile));
   }
 }
 
@@ -253,14 +253,14 @@ try {
   for (const streams of STEPS) {
     const opened = streams - held;
     const opening = await cpuDuring(() =>
-      inParallel(holders.slice(held, streams), OPENING, (holder, i) => openStream(holder.cookie, held + i, held + i < SENDERS)),
+      profiled(`opening-${streams}`, () => inParallel(holders.slice(held, streams), OPENING, (holder, i) => openStream(holder.cookie, held + i, held + i < SENDERS))),
     );
     held = streams;
     await new Promise((resolve) => setTimeout(resolve, 5000));
     const memory = await serverMemory();
     const idle = await cpuDuring(() => new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000)));
     await steady(senders, WARMUP, 0);
-    const flow = await cpuDuring(() => profiled(streams, () => steady(senders, RATE * SECONDS, WARMUP)));
+    const flow = await cpuDuring(() => profiled(`messages-${streams}`, () => steady(senders, RATE * SECONDS, WARMUP)));
     const sorted = [...flow.value.latencies].sort((a, b) => a - b);
     const fds = fdCount(serverPid);
     const row = [
