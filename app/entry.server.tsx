@@ -14,6 +14,7 @@ import { applySecurityHeaders, createNonce } from "~/web/security-headers.server
 
 export { createRequestContext } from "~/context.server";
 export { createAppHandler } from "~/web/request-handler.server";
+export { MEMBER_EVENTS_PATH } from "~/web/member-events-endpoint.server";
 export { createMetricsHandler } from "~/web/metrics-endpoint.server";
 export { shutdown, startup } from "~/startup.server";
 export { endEventStreams } from "~/services/realtime/event-stream.server";

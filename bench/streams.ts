@@ -178,14 +178,28 @@ async function inspector() {
       });
       socket.send(JSON.stringify({ id: mine, method, params }));
     });
-  return { call, close: () => socket.close() };
+  /** Every notification of `method` the server sends until the session closes. */
+  const on = (method: string, listener: (params: Record<string, unknown>) => void) =>
+    socket.on("message", (data) => {
+      const message = JSON.parse(String(data)) as { method?: string; params: Record<string, unknown> };
+      if (message.method === method) listener(message.params);
+    });
+  return { call, on, close: () => socket.close() };
 }
 
-/** The server's memory after a full garbage collection. */
-async function serverMemory(): Promise<{ rss: number; heap: number }> {
+/** The server's memory after a full garbage collection; with BENCH_PROFILE, its heap snapshot as `name`.heapsnapshot too. */
+async function serverMemory(name: string): Promise<{ rss: number; heap: number }> {
   const session = await inspector();
   await session.call("HeapProfiler.collectGarbage");
   const reply = await session.call<{ result: { value: string } }>("Runtime.evaluate", { expression: "JSON.stringify(process.memoryUsage())" });
+  const folder = process.env.BENCH_PROFILE;
+  if (folder) {
+    const chunks: string[] = [];
+    session.on("HeapProfiler.addHeapSnapshotChunk", (params) => chunks.push(params.chunk as string));
+    await session.call("HeapProfiler.takeHeapSnapshot", { reportProgress: false });
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(`${folder}/${name}.heapsnapshot`, chunks.join(""));
+  }
   session.close();
   const usage = JSON.parse(reply.result.value) as { rss: number; heapUsed: number };
   return { rss: usage.rss, heap: usage.heapUsed };
@@ -246,7 +260,7 @@ try {
     return { cookie, conversation };
   });
   console.log(`${MAX_STREAMS} members and ${SENDERS} senders made in ${((performance.now() - started) / 1000).toFixed(0)} s`);
-  const before = await serverMemory();
+  const before = await serverMemory("memory-0");
   console.log(`no streams: RSS ${mb(before.rss)} MB, heap ${mb(before.heap)} MB, ${fdCount(serverPid)} file descriptors`);
 
   let held = 0;
@@ -257,7 +271,7 @@ try {
     );
     held = streams;
     await new Promise((resolve) => setTimeout(resolve, 5000));
-    const memory = await serverMemory();
+    const memory = await serverMemory(`memory-${streams}`);
     const idle = await cpuDuring(() => new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000)));
     await steady(senders, WARMUP, 0);
     const flow = await cpuDuring(() => profiled(`messages-${streams}`, () => steady(senders, RATE * SECONDS, WARMUP)));

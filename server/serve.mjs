@@ -2,6 +2,7 @@
 // host. Started by server.mjs, alone or as one of several (server/cluster.mjs).
 import cluster from "node:cluster";
 import { existsSync, readdirSync } from "node:fs";
+import { createServer } from "node:http";
 import path from "node:path";
 import { broadcastDevReady } from "@remix-run/node";
 import compression from "compression";
@@ -27,7 +28,7 @@ function exitOnSettingError(error) {
 }
 
 const build = await import(BUILD_PATH).catch(exitOnSettingError);
-const { createAppHandler, createMetricsHandler, startup, shutdown, endEventStreams } = build.entry.module;
+const { createAppHandler, createMetricsHandler, startup, shutdown, endEventStreams, MEMBER_EVENTS_PATH } = build.entry.module;
 const production = process.env.NODE_ENV === "production";
 const port = Number(process.env.PORT ?? 3000);
 // Only this machine reaches a server nobody configured (docs/product/safety.md#fail-closed); a
@@ -91,14 +92,28 @@ const handleApp = createAppHandler(build);
 // before it closes the database.
 let working = 0;
 let idle = () => undefined;
-app.all("*", (req, res, next) => {
+function answer(req, res, next) {
   working++;
   handleApp(req, res, next).finally(() => {
     if (--working === 0) idle();
   });
-});
+}
+app.all("*", answer);
 
-const server = app.listen(port, host, () => {
+/** What Express would do with an error on a request it never saw: a 500 if nothing was sent yet. */
+function failed(res) {
+  return (error) => {
+    console.error(error);
+    if (res.headersSent) res.destroy();
+    else res.writeHead(500, { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" }).end("Internal Server Error");
+  };
+}
+
+// The members' event streams go straight to the app's handler, past Express and its middleware:
+// a stream is held for hours by every member with a page open, and all it needs is that handler
+// (docs/scaling.md, "Open event streams").
+const server = createServer((req, res) => (req.url?.split("?", 1)[0] === MEMBER_EVENTS_PATH ? answer(req, res, failed(res)) : app(req, res)));
+server.listen(port, host, () => {
   // Alone it says where it listens; one of several leaves that to the primary, once all listen.
   if (cluster.isWorker) console.log(`server process ${process.pid} ready`);
   else console.log(`listening on http://${host.includes(":") ? `[${host}]` : host}:${port}`);

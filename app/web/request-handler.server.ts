@@ -10,6 +10,7 @@ import { wholeDocumentBody } from "./document-body.server";
 import { finishHeaders } from "./security-headers.server";
 import { guardRequest } from "./request-guard.server";
 import { isStaffPath } from "~/models/staff/staff-paths";
+import { MEMBER_EVENTS_PATH, MEMBER_EVENTS_ROUTE, serveMemberEvents } from "./member-events-endpoint.server";
 import { busyAnswerKind, busyHealth, prepareBusyAnswers, sheddingRule, startLoadShedding, type BusyAnswer, type SheddingRule } from "./load-shedding.server";
 
 /** A Node request's headers as Fetch headers. */
@@ -49,8 +50,6 @@ async function sendResponse(res: ServerResponse, response: Response): Promise<vo
   }
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) res.setHeader("set-cookie", cookies);
-  // An event stream's headers go out at once; its events follow as they happen.
-  if (/text\/event-stream/i.test(response.headers.get("content-type") ?? "")) res.flushHeaders();
   const document = wholeDocumentBody(response);
   if (document) res.end(document);
   else if (response.body) await writeReadableStreamToWritable(response.body, res);
@@ -63,7 +62,7 @@ async function sendResponse(res: ServerResponse, response: Response): Promise<vo
  */
 export function createAppHandler(build: ServerBuild) {
   const handleRemix = createRequestHandler(build, build.mode);
-  const routeOf = createRouteMatcher(build.routes);
+  const routeOf = createRouteMatcher(build.routes, { [MEMBER_EVENTS_PATH]: MEMBER_EVENTS_ROUTE });
   const trust = parseTrustedProxies(env().TRUSTED_PROXIES);
   const devPagesForwarded = env().devPagesForwarded;
   // Load shedding (docs/decisions/051-load-shedding.md): refused before anything is looked up.
@@ -127,15 +126,20 @@ export function createAppHandler(build: ServerBuild) {
           ...(context.staff ? { staff: opaqueId("staff", context.staff.id) } : {}),
         });
       });
+      // Over HTTPS: TLS here, or at our proxy, which says so in X-Forwarded-Proto.
+      const https = "encrypted" in req.socket || (viaTrustedProxy && nearestValue(headers, "x-forwarded-proto") === "https");
+      if (pathname === MEMBER_EVENTS_PATH) {
+        return await serveMemberEvents(req, res, context, {
+          finish: (answer) => finishHeaders(answer, { member: context.member !== null, https }),
+          send: (response) => sendResponse(res, response),
+          streaming: () => counted.streaming(),
+        });
+      }
       const staffArea = isStaffPath(pathname);
       // With STAFF_HOST set, a staff path elsewhere is a 404 before Remix: documents, data requests and actions alike (review N-M-2).
       const guarded = staffArea && !staffAreaOpen(context.host) ? { refused: new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } }) } : await guardRequest(fetchRequest(req, res, headers), context.host, context.language);
       const response = "refused" in guarded ? guarded.refused : await handleRemix(guarded.request, context);
-      // Over HTTPS: TLS here, or at our proxy, which says so in X-Forwarded-Proto.
-      const https = "encrypted" in req.socket || (viaTrustedProxy && nearestValue(headers, "x-forwarded-proto") === "https");
       finishHeaders(response.headers, { member: context.member !== null, https, staffArea });
-      // An open event stream is no longer a request being worked on once its headers go out.
-      if (/text\/event-stream/i.test(response.headers.get("content-type") ?? "")) counted.streaming();
       await sendResponse(res, response);
     } catch (error) {
       next(error);

@@ -32,7 +32,7 @@ type Kind = "document" | "data" | "resource";
  * The Remix route that answers a path (its id, e.g. `routes/_default.members.$id`), so figures
  * and lines group by route and not by raw path; `.data` requests count as their page's route.
  */
-export function createRouteMatcher(routes: ServerBuild["routes"]): (pathname: string) => { route: string | null; kind: Kind } {
+export function createRouteMatcher(routes: ServerBuild["routes"], answeredBeforeRemix: Record<string, { route: string; kind: Kind }> = {}): (pathname: string) => { route: string | null; kind: Kind } {
   const byParent = new Map<string | undefined, AgnosticRouteObject[]>();
   for (const route of Object.values(routes)) {
     if (!route) continue;
@@ -46,6 +46,8 @@ export function createRouteMatcher(routes: ServerBuild["routes"]): (pathname: st
   // request: paths are matched once per shape, ids and tokens standing in as one placeholder.
   const byShape = new Map<string, { route: string | null; kind: Kind }>();
   return (pathname) => {
+    const fixed = answeredBeforeRemix[pathname];
+    if (fixed) return fixed;
     const shape = pathname.replace(/\/(?:\d+|[^/]{21,})(?=\/|\.data$|$)/g, "/0");
     let found = byShape.get(shape);
     if (!found) {

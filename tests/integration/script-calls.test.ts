@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppLoadContext } from "@remix-run/node";
-import { conversationMembers, likes, rateLimitCounters } from "../../db/schema/index";
+import { conversationMembers, likes } from "../../db/schema/index";
 import { setDatabaseHandle } from "../../db/database.server";
 import { findSessionMember, sessionIdFrom, startSession } from "../../app/models/accounts/sessions.server";
 import { sendMessage } from "../../app/models/chat/chat-send.server";
@@ -11,7 +11,6 @@ import * as autoLikeRoute from "../../app/routes/api.auto-like";
 import * as conversationsRoute from "../../app/routes/api.conversations";
 import * as conversationRoute from "../../app/routes/api.conversations.$id";
 import * as readRoute from "../../app/routes/api.conversations.$id.read";
-import * as eventsRoute from "../../app/routes/api.events";
 import * as geocodeRoute from "../../app/routes/api.geocode";
 import * as matchSeenRoute from "../../app/routes/api.likes.match-seen";
 import * as typingRoute from "../../app/routes/api.typing";
@@ -155,18 +154,5 @@ describe("the methods a path does not take", () => {
       const answer = await answerOf(loader, method, path, me.context, { params: { id: "1" } });
       expect([answer.status, answer.headers.get("Allow")]).toEqual([405, allow]);
     }
-  });
-});
-
-describe("HEAD /api/events", () => {
-  it("answers the stream's headers without opening a stream or counting one; a visitor's is the 403", async () => {
-    const me = await signedIn(alpha);
-    const head = await answerOf(eventsRoute.loader, "HEAD", "/api/events", me.context);
-    expect(head.status).toBe(200);
-    expect(head.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
-    expect(head.body).toBeNull();
-    expect(await handle.db.select().from(rateLimitCounters)).toEqual([]);
-    const visitor = await answerOf(eventsRoute.loader, "HEAD", "/api/events", contextFor(alpha));
-    expect(visitor.status).toBe(403);
   });
 });

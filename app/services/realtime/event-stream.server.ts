@@ -57,7 +57,7 @@ interface Ticked {
   end(reconnectAfterMs?: number): void;
 }
 
-const PING = new TextEncoder().encode(": ping\n\n");
+const PING = ": ping\n\n";
 
 /**
  * One clock for every open stream of a process, instead of a timer and a session query per
@@ -156,131 +156,115 @@ export function endEventStreams(): void {
   processClock?.endAll();
 }
 
+/** Where a stream's text goes: the HTTP response itself (app/web/member-events-endpoint.server.ts). */
+export interface EventSink {
+  write(text: string): void;
+  /** Ends the response; called once, when the stream ends from within (a revoked session, a stopping process, a failed read). */
+  end(): void;
+}
+
 /**
- * A member's live event stream. It first replays what came after `lastEventId` (the browser's
- * Last-Event-ID on a reconnect, or the id the page's data was read at), then sends each new event
- * as the hub hears of it. Fetches are serialised: a signal during a fetch makes one more fetch
- * afterwards. Each read also looks back a few seconds (never before the stream started) for
- * events that committed out of id order; ids already sent are skipped. `onEnd` hears that it ended, however it did.
+ * A member's live event stream, written to `sink`. It first replays what came after `lastEventId`
+ * (the browser's Last-Event-ID on a reconnect, or the id the page's data was read at), then sends
+ * each new event as the hub hears of it. Fetches are serialised: a signal during a fetch makes one
+ * more fetch afterwards. Each read also looks back a few seconds (never before the stream started)
+ * for events that committed out of id order; ids already sent are skipped. Returns the function
+ * that stops it from outside (the client went away); `onEnd` hears that it ended, however it did.
  */
-export function memberEventStream(sources: StreamSources, lastEventId: number | null, abort: AbortSignal, onEnd?: () => void): ReadableStream<Uint8Array> {
-  const encoder = new TextEncoder();
-  let cleanup = () => undefined as void;
-  return new ReadableStream<Uint8Array>({
-    async start(controller) {
-      let closed = false;
-      const close = () => {
-        if (closed) return;
-        cleanup();
-        try {
-          controller.close();
-        } catch {
-          // The reader went away first.
+export function streamMemberEvents(sources: StreamSources, lastEventId: number | null, sink: EventSink, onEnd?: () => void): () => void {
+  let closed = false;
+  let leaveClock = () => undefined as void;
+  let unsubscribe = () => undefined as void;
+  const stop = () => {
+    if (closed) return;
+    closed = true;
+    onEnd?.();
+    leaveClock();
+    unsubscribe();
+  };
+  const close = () => {
+    if (closed) return;
+    stop();
+    sink.end();
+  };
+  const write = (text: string) => {
+    if (!closed) sink.write(text);
+  };
+  // The look back reaches no further than the stream's start: what came before is the replay's part.
+  const startedAt = Date.now();
+  const sent = new Set<number>();
+  const remember = (id: number) => {
+    sent.add(id);
+    if (sent.size > SENT_MEMORY) sent.delete(sent.values().next().value!);
+  };
+  let sentUpTo = 0;
+  let fetching = false;
+  let again = false;
+  const resync = async () => {
+    sentUpTo = await sources.latestEventId();
+    write(formatEvent({ id: sentUpTo, kind: sources.resyncKind, data: {} }));
+  };
+  const fetchNew = async () => {
+    if (fetching) {
+      again = true;
+      return;
+    }
+    fetching = true;
+    try {
+      do {
+        again = false;
+        const lookback = new Date(Math.max(Date.now() - LOOKBACK_MS, startedAt));
+        const events = (await sources.eventsAfter(sentUpTo, REPLAY_MAX + 1, lookback)).filter((event) => !sent.has(event.id));
+        if (events.length > REPLAY_MAX) {
+          await resync();
+          continue;
         }
-      };
-      // The client may be gone before the stream starts: then there is nothing to set up.
-      if (abort.aborted) {
-        closed = true;
-        onEnd?.();
-        controller.close();
-        return;
-      }
-      const write = (text: string) => {
-        if (!closed) controller.enqueue(encoder.encode(text));
-      };
-      // The look back reaches no further than the stream's start: what came before is the replay's part.
-      const startedAt = Date.now();
-      const sent = new Set<number>();
-      const remember = (id: number) => {
-        sent.add(id);
-        if (sent.size > SENT_MEMORY) sent.delete(sent.values().next().value!);
-      };
-      let sentUpTo = 0;
-      let fetching = false;
-      let again = false;
-      const resync = async () => {
-        sentUpTo = await sources.latestEventId();
-        write(formatEvent({ id: sentUpTo, kind: sources.resyncKind, data: {} }));
-      };
-      const fetchNew = async () => {
-        if (fetching) {
-          again = true;
-          return;
+        for (const event of events) {
+          write(formatEvent(event));
+          // A message written since the stream opened counts as delivered; a replay of older ones does not.
+          if (event.kind === "message" && event.at && event.at.getTime() >= startedAt) messageDelivered(event.at);
+          remember(event.id);
+          sentUpTo = Math.max(sentUpTo, event.id);
         }
-        fetching = true;
-        try {
-          do {
-            again = false;
-            const lookback = new Date(Math.max(Date.now() - LOOKBACK_MS, startedAt));
-            const events = (await sources.eventsAfter(sentUpTo, REPLAY_MAX + 1, lookback)).filter((event) => !sent.has(event.id));
-            if (events.length > REPLAY_MAX) {
-              await resync();
-              continue;
-            }
-            for (const event of events) {
-              write(formatEvent(event));
-              // A message written since the stream opened counts as delivered; a replay of older ones does not.
-              if (event.kind === "message" && event.at && event.at.getTime() >= startedAt) messageDelivered(event.at);
-              remember(event.id);
-              sentUpTo = Math.max(sentUpTo, event.id);
-            }
-          } while (again && !closed);
-        } catch {
-          close();
-        } finally {
-          fetching = false;
-        }
-      };
-      // Listening starts before the first read, so an event between the two is not lost.
-      const unsubscribe = sources.subscribe((signal) => {
-        if (signal.eventId !== undefined) void fetchNew();
-        else write(formatEvent({ kind: signal.kind, data: signal.data ?? {} }));
-      });
-      let leaveClock = () => undefined as void;
-      let cleaned = false;
-      cleanup = () => {
-        closed = true;
-        if (cleaned) return;
-        cleaned = true;
-        onEnd?.();
-        leaveClock();
-        unsubscribe();
-        abort.removeEventListener("abort", close);
-      };
-      abort.addEventListener("abort", close);
-      // The process's clock beats for the stream, not a timer of its own; nor does the stream join
-      // the request's signal with a process-wide one (AbortSignal.any with a long-lived signal keeps
-      // a little of every stream ever opened on Node 20: bench/RESULTS.md, "Open event streams").
-      leaveClock = sources.clock.add({
-        sessionId: sources.sessionId,
-        ping: () => {
-          if (!closed) controller.enqueue(PING);
-        },
-        end: (reconnectAfterMs) => {
-          if (reconnectAfterMs !== undefined) write(`retry: ${reconnectAfterMs}\n\n`);
-          close();
-        },
-      });
-      // A stopping process's clock ends the stream at once.
-      if (closed) return;
-      write(`retry: ${RECONNECT_MS}\n\n`);
-      // Signals while the starting point is read wait for the first fetch below.
-      fetching = true;
-      try {
-        const latest = await sources.latestEventId();
-        // An id from before a reset, or another account's: the page reloads everything.
-        if (lastEventId !== null && lastEventId > latest) await resync();
-        else sentUpTo = lastEventId ?? latest;
-      } catch {
-        close();
-        return;
-      } finally {
-        fetching = false;
-      }
-      await fetchNew();
-    },
-    cancel() {
-      cleanup();
+      } while (again && !closed);
+    } catch {
+      close();
+    } finally {
+      fetching = false;
+    }
+  };
+  // Listening starts before the first read, so an event between the two is not lost.
+  unsubscribe = sources.subscribe((signal) => {
+    if (signal.eventId !== undefined) void fetchNew();
+    else write(formatEvent({ kind: signal.kind, data: signal.data ?? {} }));
+  });
+  // The process's clock beats for the stream, not a timer of its own (bench/RESULTS.md, "Open event streams").
+  leaveClock = sources.clock.add({
+    sessionId: sources.sessionId,
+    ping: () => write(PING),
+    end: (reconnectAfterMs) => {
+      if (reconnectAfterMs !== undefined) write(`retry: ${reconnectAfterMs}\n\n`);
+      close();
     },
   });
+  // A stopping process's clock ends the stream at once.
+  if (closed) return stop;
+  write(`retry: ${RECONNECT_MS}\n\n`);
+  // Signals while the starting point is read wait for the first fetch below.
+  fetching = true;
+  void (async () => {
+    try {
+      const latest = await sources.latestEventId();
+      // An id from before a reset, or another account's: the page reloads everything.
+      if (lastEventId !== null && lastEventId > latest) await resync();
+      else sentUpTo = lastEventId ?? latest;
+    } catch {
+      close();
+      return;
+    } finally {
+      fetching = false;
+    }
+    await fetchNew();
+  })();
+  return stop;
 }
