@@ -148,14 +148,19 @@ async function deliver(sender: Sender, text: string, from: number): Promise<numb
   return performance.now() - from;
 }
 
+/** The sender of the next message: round robin over the whole run, so no sender sends more than its share (messagesPerSender). */
+let sent = 0;
+
 /** `count` messages at RATE per second, round robin over the senders, each timed from its scheduled moment. */
-async function steady(senders: Sender[], count: number, offset: number): Promise<{ latencies: number[]; seconds: number }> {
+async function steady(senders: Sender[], count: number): Promise<{ latencies: number[]; seconds: number }> {
   const start = performance.now();
+  const first = sent;
+  sent += count;
   const latencies = await Promise.all(
     Array.from({ length: count }, async (_, i) => {
       const due = start + (i * 1000) / RATE;
       await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - performance.now())));
-      return deliver(senders[(offset + i) % senders.length]!, `Bericht ${i}`, due);
+      return deliver(senders[(first + i) % senders.length]!, `Bericht ${i}`, due);
     }),
   );
   return { latencies: latencies.filter((latency) => latency !== null), seconds: (performance.now() - start) / 1000 };
@@ -273,8 +278,8 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 5000));
     const memory = await serverMemory(`memory-${streams}`);
     const idle = await cpuDuring(() => new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000)));
-    await steady(senders, WARMUP, 0);
-    const flow = await cpuDuring(() => profiled(`messages-${streams}`, () => steady(senders, RATE * SECONDS, WARMUP)));
+    await steady(senders, WARMUP);
+    const flow = await cpuDuring(() => profiled(`messages-${streams}`, () => steady(senders, RATE * SECONDS)));
     const sorted = [...flow.value.latencies].sort((a, b) => a - b);
     const fds = fdCount(serverPid);
     const row = [
