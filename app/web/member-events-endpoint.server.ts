@@ -59,10 +59,16 @@ export async function serveMemberEvents(req: IncomingMessage, res: ServerRespons
   if (res.destroyed) return;
   const memberId = context.member!.id;
   const sessionId = context.sessionId!;
-  // Nor may a member or an address hold more than a few streams open at once: a new one ends the oldest.
-  const released = openStreams().open(memberId, context.clientIp && limitedAddress(context.clientIp), () => res.end());
+  // Nor may a member or an address hold more than a few streams open at once: a new one ends the
+  // oldest. The stream stops before its response ends: a heartbeat or an event written after the
+  // end would be an error on the response, which nothing listens for.
+  let stop = () => undefined as void;
+  const released = openStreams().open(memberId, context.clientIp && limitedAddress(context.clientIp), () => {
+    stop();
+    res.end();
+  });
   const hub = eventHub();
-  const stop = streamMemberEvents(
+  stop = streamMemberEvents(
     {
       eventsAfter: (afterId, limit, writtenSince) => eventsAfter(db(), memberId, afterId, limit, writtenSince),
       latestEventId: () => latestEventId(db(), memberId),
