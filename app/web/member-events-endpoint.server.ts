@@ -45,6 +45,10 @@ export async function serveMemberEvents(req: IncomingMessage, res: ServerRespons
     answering.finish(refused.headers);
     return answering.send(refused);
   }
+  // The process's listener for member events; started once, before the response is begun, so the
+  // check below that the client is still there is the last word.
+  const hub = eventHub();
+  await hub.start();
   const headers = new Headers(STREAM_HEADERS);
   answering.finish(headers);
   res.writeHead(200, Object.fromEntries(headers));
@@ -56,7 +60,7 @@ export async function serveMemberEvents(req: IncomingMessage, res: ServerRespons
   res.flushHeaders();
   answering.streaming();
   // The client may be gone already: then there is nothing to open.
-  if (res.destroyed) return;
+  if (res.destroyed || req.socket.destroyed) return;
   const memberId = context.member!.id;
   const sessionId = context.sessionId!;
   // Nor may a member or an address hold more than a few streams open at once: a new one ends the
@@ -67,7 +71,6 @@ export async function serveMemberEvents(req: IncomingMessage, res: ServerRespons
     stop();
     res.end();
   });
-  const hub = eventHub();
   stop = streamMemberEvents(
     {
       eventsAfter: (afterId, limit, writtenSince) => eventsAfter(db(), memberId, afterId, limit, writtenSince),
@@ -101,7 +104,6 @@ async function refusal(method: string, context: AppLoadContext): Promise<Respons
     const { data, init } = await tooManyCall(counted.retryAfterSeconds, context.language);
     return Response.json(data, init ?? undefined);
   }
-  await eventHub().start();
   return null;
 }
 

@@ -45,8 +45,9 @@ export function createRouteMatcher(routes: ServerBuild["routes"], answeredBefore
   // matchRoutes ranks the whole route tree on every call (about 0.3 ms here), too much for every
   // request: paths are matched once per shape, ids and tokens standing in as one placeholder.
   const byShape = new Map<string, { route: string | null; kind: Kind }>();
+  const fixedRoutes = new Map(Object.entries(answeredBeforeRemix));
   return (pathname) => {
-    const fixed = answeredBeforeRemix[pathname];
+    const fixed = fixedRoutes.get(pathname);
     if (fixed) return fixed;
     const shape = pathname.replace(/\/(?:\d+|[^/]{21,})(?=\/|\.data$|$)/g, "/0");
     let found = byShape.get(shape);
